@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "unotify",
+    products: [
+        .library(name: "DBus", targets: ["DBus"]),
+        .library(name: "FreedesktopNotifications", targets: ["FreedesktopNotifications"]),
+        .executable(name: "unotify", targets: ["unotify"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
+        .target(name: "DBus", dependencies: ["CDBus"], swiftSettings: strictSettings),
+        .target(name: "FreedesktopNotifications", dependencies: ["DBus"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "unotify",
+            dependencies: [
+                "DBus",
+                "FreedesktopNotifications",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "FreedesktopNotificationsTests",
+            dependencies: ["FreedesktopNotifications", "DBus", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["FreedesktopNotifications", "DBus", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,83 @@
+/// The bus daemon's own methods (`org.freedesktop.DBus`): names and their owners.
+extension DBusConnection {
+    /// The reply to ``requestName(_:flags:)``.
+    public enum RequestNameReply: UInt32, Sendable {
+        case primaryOwner = 1, inQueue = 2, exists = 3, alreadyOwner = 4
+    }
+
+    /// Flags of ``requestName(_:flags:)``.
+    public struct RequestNameFlags: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let allowReplacement = RequestNameFlags(rawValue: 1)
+        public static let replaceExisting = RequestNameFlags(rawValue: 2)
+        public static let doNotQueue = RequestNameFlags(rawValue: 4)
+    }
+
+    /// A change of a name's owner, from the bus's `NameOwnerChanged` signal.
+    public struct NameOwnerChange: Sendable, Equatable {
+        public var name: String
+        /// The unique name of the old owner, or `nil` when the name had none.
+        public var oldOwner: String?
+        /// The unique name of the new owner, or `nil` when the name is now unowned.
+        public var newOwner: String?
+
+        public init(name: String, oldOwner: String?, newOwner: String?) {
+            self.name = name
+            self.oldOwner = oldOwner
+            self.newOwner = newOwner
+        }
+    }
+
+    /// Asks the bus for `name`.
+    public func requestName(_ name: BusName, flags: RequestNameFlags = [.doNotQueue]) async throws -> RequestNameReply {
+        let reply = try await callBus("RequestName", [.string(name.rawValue), .uint32(flags.rawValue)])
+        guard case .uint32(let code)? = reply.first, let result = RequestNameReply(rawValue: code) else {
+            throw DBusError(.unexpectedType, "RequestName returned '\(reply.map(\.signature.description).joined())'")
+        }
+        return result
+    }
+
+    /// Gives `name` back to the bus.
+    public func releaseName(_ name: BusName) async throws {
+        _ = try await callBus("ReleaseName", [.string(name.rawValue)])
+    }
+
+    /// The unique name of the connection that owns `name`, or `nil` when nobody does.
+    public func nameOwner(of name: BusName) async throws -> String? {
+        do {
+            let reply = try await callBus("GetNameOwner", [.string(name.rawValue)])
+            return try reply.first.map { try String(dbusValue: $0) }
+        } catch let error as DBusError where error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" {
+            return nil
+        }
+    }
+
+    /// The process ID of the connection that owns `name`.
+    public func processID(of name: BusName) async throws -> UInt32 {
+        let reply = try await callBus("GetConnectionUnixProcessID", [.string(name.rawValue)])
+        return try UInt32(dbusValue: reply.first ?? .string(""))
+    }
+
+    /// Changes of `name`'s owner, as they happen, from the subscription on.
+    public func nameOwnerChanges(of name: BusName) async throws -> AsyncThrowingMapSequence<AsyncThrowingStream<DBusMessage, any Error>, NameOwnerChange> {
+        let rule = MatchRule(
+            sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "NameOwnerChanged", arg0: name.rawValue)
+        return try await signals(matching: rule).map { message in
+            let strings = try message.body.map { try String(dbusValue: $0) }
+            guard strings.count == 3 else {
+                throw DBusError(.unexpectedType, "NameOwnerChanged with signature '\(message.bodySignature)'")
+            }
+            return NameOwnerChange(
+                name: strings[0], oldOwner: strings[1].isEmpty ? nil : strings[1],
+                newOwner: strings[2].isEmpty ? nil : strings[2])
+        }
+    }
+
+    private func callBus(_ member: MemberName, _ body: [DBusValue]) async throws -> [DBusValue] {
+        try await call(.methodCall(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus", member: member, body: body), timeout: .seconds(10)).body
+    }
+}

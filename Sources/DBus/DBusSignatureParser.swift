@@ -1,0 +1,73 @@
+/// Parses D-Bus signature text into ``DBusSignature`` values.
+struct DBusSignatureParser {
+    private let characters: [Character]
+    private let text: String
+    private var index = 0
+    private var depth = 0
+
+    init(_ text: String) {
+        self.text = text
+        characters = Array(text)
+    }
+
+    var isAtEnd: Bool { index >= characters.count }
+
+    mutating func parseOne() throws -> DBusSignature {
+        guard index < characters.count else { throw error("ends early") }
+        let code = characters[index]
+        index += 1
+        if let basic = Self.basicTypes[code] { return basic }
+        switch code {
+        case "v":
+            return .variant
+        case "a":
+            return try nested { parser in
+                if parser.index < parser.characters.count, parser.characters[parser.index] == "{" {
+                    parser.index += 1
+                    let key = try parser.parseOne()
+                    guard key.isBasic else { throw parser.error("a dictionary key must be a basic type") }
+                    let value = try parser.parseOne()
+                    try parser.expect("}")
+                    return .dictionary(key: key, value: value)
+                }
+                return .array(try parser.parseOne())
+            }
+        case "(":
+            return try nested { parser in
+                var fields: [DBusSignature] = []
+                while parser.index < parser.characters.count, parser.characters[parser.index] != ")" {
+                    fields.append(try parser.parseOne())
+                }
+                try parser.expect(")")
+                guard !fields.isEmpty else { throw parser.error("a structure needs at least one field") }
+                return .structure(fields)
+            }
+        default:
+            throw error("'\(code)' is not a type code")
+        }
+    }
+
+    private static let basicTypes: [Character: DBusSignature] = [
+        "y": .byte, "b": .boolean, "n": .int16, "q": .uint16, "i": .int32, "u": .uint32,
+        "x": .int64, "t": .uint64, "d": .double, "s": .string, "o": .objectPath, "g": .signature,
+        "h": .unixFileDescriptor,
+    ]
+
+    private mutating func nested(_ body: (inout Self) throws -> DBusSignature) throws -> DBusSignature {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= 64 else { throw error("nests deeper than 64 levels") }
+        return try body(&self)
+    }
+
+    private mutating func expect(_ character: Character) throws {
+        guard index < characters.count, characters[index] == character else {
+            throw error("expected '\(character)'")
+        }
+        index += 1
+    }
+
+    private func error(_ problem: String) -> DBusError {
+        DBusError(.invalidArgument, "invalid D-Bus signature \"\(text)\": \(problem) at position \(index)")
+    }
+}

@@ -1,0 +1,134 @@
+import CDBus
+import Dispatch
+
+/// The state of one libdbus connection, touched only on `queue`.
+///
+/// `@unchecked Sendable` is sound because every method runs on the serial `queue`: the actor
+/// ``DBusConnection`` uses that queue as its executor, and libdbus's callbacks (watches,
+/// timeouts, filters, pending-call notifications) are delivered on it by the sources this
+/// class creates.
+final class LibdbusConnectionCore: @unchecked Sendable {
+    let queue: DispatchQueue
+    private(set) var connection: OpaquePointer?
+    private(set) var uniqueName = ""
+    var watchSources: [OpaquePointer: [any DispatchSourceProtocol]] = [:]
+    var timeoutTimers: [OpaquePointer: any DispatchSourceTimer] = [:]
+    var subscriptions: [Int: Subscription] = [:]
+    var objectHandlers: [String: MethodHandler] = [:]
+    var inFlight: [ObjectIdentifier: PendingReply] = [:]
+    private var nextSubscriptionID = 0
+    private var drainScheduled = false
+
+    static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+
+    /// A signal subscription: its rule and the stream it feeds.
+    struct Subscription {
+        let rule: MatchRule
+        let continuation: AsyncThrowingStream<DBusMessage, any Error>.Continuation
+    }
+
+    /// Answers method calls to one object path: returns the reply body or throws.
+    typealias MethodHandler = @Sendable (DBusMessage) async throws -> [DBusValue]
+
+    init(queue: DispatchQueue) {
+        self.queue = queue
+        queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
+    }
+
+    var isOnQueue: Bool { DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self) }
+    var isOpen: Bool { connection != nil }
+
+    /// Opens a private connection to `address` and says Hello; runs on `queue`.
+    func open(address: String) throws {
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let opened = address.withCString({ dbus_connection_open_private($0, &error) }) else {
+            throw DBusError(.connectionFailed, "cannot connect to D-Bus at \(address): \(Self.text(of: error))")
+        }
+        dbus_connection_set_exit_on_disconnect(opened, 0)
+        guard dbus_bus_register(opened, &error) != 0 else {
+            let reason = Self.text(of: error)
+            dbus_connection_close(opened)
+            dbus_connection_unref(opened)
+            throw DBusError(.connectionFailed, "cannot register with the bus at \(address): \(reason)")
+        }
+        connection = opened
+        uniqueName = dbus_bus_get_unique_name(opened).map { String(cString: $0) } ?? ""
+        installMainLoopHooks(opened)
+    }
+
+    /// Closes the connection: every waiting call fails and every stream ends with `.disconnected`.
+    func close() {
+        guard let connection else { return }
+        self.connection = nil
+        failEverything(DBusError(.disconnected, "the D-Bus connection was closed"))
+        dbus_connection_close(connection)
+        for sources in watchSources.values { sources.forEach { $0.cancel() } }
+        for timer in timeoutTimers.values { timer.cancel() }
+        watchSources = [:]
+        timeoutTimers = [:]
+        dbus_connection_unref(connection)
+    }
+
+    func failEverything(_ error: DBusError) {
+        for pending in inFlight.values { pending.fail(error) }
+        inFlight = [:]
+        for subscription in subscriptions.values { subscription.continuation.finish(throwing: error) }
+        subscriptions = [:]
+    }
+
+    func addSubscription(_ rule: MatchRule, _ continuation: AsyncThrowingStream<DBusMessage, any Error>.Continuation) -> Int {
+        nextSubscriptionID += 1
+        subscriptions[nextSubscriptionID] = Subscription(rule: rule, continuation: continuation)
+        return nextSubscriptionID
+    }
+
+    func removeSubscription(_ id: Int) {
+        guard let removed = subscriptions.removeValue(forKey: id) else { return }
+        let stillUsed = subscriptions.values.contains { $0.rule == removed.rule }
+        if !stillUsed, isOpen { try? sendBusMatchCall("RemoveMatch", removed.rule) }
+    }
+
+    /// Sends `AddMatch`/`RemoveMatch` without waiting for the answer.
+    func sendBusMatchCall(_ member: MemberName, _ rule: MatchRule) throws {
+        var message = DBusMessage.methodCall(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus", member: member, body: [.string(rule.description)])
+        message.noReplyExpected = true
+        _ = try send(message)
+    }
+
+    /// Queues a message for sending and returns its serial.
+    func send(_ message: DBusMessage) throws -> UInt32 {
+        guard let connection else { throw DBusError(.disconnected, "the D-Bus connection is closed") }
+        let libdbusMessage = try message.makeLibdbusMessage()
+        defer { dbus_message_unref(libdbusMessage) }
+        var serial: UInt32 = 0
+        guard dbus_connection_send(connection, libdbusMessage, &serial) != 0 else {
+            throw DBusError(.disconnected, "libdbus could not queue the message (out of memory)")
+        }
+        return serial
+    }
+
+    /// Runs `dbus_connection_dispatch` until no data remains, later on the queue.
+    func scheduleDrain() {
+        guard !drainScheduled else { return }
+        drainScheduled = true
+        queue.async { [self] in
+            drainScheduled = false
+            drain()
+        }
+    }
+
+    func drain() {
+        guard let connection else { return }
+        while dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {
+            guard self.connection != nil else { return }
+        }
+    }
+
+    static func text(of error: CDBus.DBusError) -> String {
+        error.message.map { String(cString: $0) } ?? "unknown error"
+    }
+}

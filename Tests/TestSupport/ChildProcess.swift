@@ -1,0 +1,153 @@
+import Foundation
+
+/// A child process started with `posix_spawn`, its stdout and stderr captured, every wait bounded.
+///
+/// Foundation's `Process` is not used: on these machines its `isRunning` and `waitUntilExit()`
+/// did not notice a child's exit from a test task, and spun instead.
+public final class ChildProcess: @unchecked Sendable {
+    public let pid: pid_t
+    private let stdoutFD: Int32
+    private let stderrFD: Int32
+    private let lock = NSLock()
+    private var stdoutData = Data()
+    private var stderrData = Data()
+    private var exitStatus: Int32?
+
+    /// Starts `executable` with `arguments` and `environment` (nil: inherit).
+    public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
+        var outPipe: [Int32] = [0, 0]
+        var errPipe: [Int32] = [0, 0]
+        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw TestSupportError("pipe() failed") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        posix_spawn_file_actions_addclose(&actions, outPipe[0])
+        posix_spawn_file_actions_addclose(&actions, errPipe[0])
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let env = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { env.forEach { free($0) } }
+        // A test thread may block signals; the child must not inherit that mask or SIGTERM is lost.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        var defaultSignals = sigset_t()
+        sigemptyset(&defaultSignals)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaultSignals, signal) }
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, executable, &actions, &attributes, argv, env)
+        close(outPipe[1])
+        close(errPipe[1])
+        guard rc == 0 else {
+            close(outPipe[0])
+            close(errPipe[0])
+            throw TestSupportError("cannot start \(executable): \(String(cString: strerror(rc))); is it installed?")
+        }
+        pid = child
+        stdoutFD = outPipe[0]
+        stderrFD = errPipe[0]
+        _ = fcntl(stdoutFD, F_SETFL, fcntl(stdoutFD, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(stderrFD, F_SETFL, fcntl(stderrFD, F_GETFL) | O_NONBLOCK)
+    }
+
+    deinit {
+        if exitStatus == nil {
+            kill(pid, SIGKILL)
+            _ = try? wait(timeout: 5)
+        }
+        close(stdoutFD)
+        close(stderrFD)
+    }
+
+    /// Everything the child wrote to stdout so far.
+    public var standardOutput: String {
+        pump()
+        return lock.withLock { String(decoding: stdoutData, as: UTF8.self) }
+    }
+
+    /// Everything the child wrote to stderr so far.
+    public var standardError: String {
+        pump()
+        return lock.withLock { String(decoding: stderrData, as: UTF8.self) }
+    }
+
+    /// Sends `signal` to the child.
+    public func send(_ signal: Int32) { kill(pid, signal) }
+
+    /// Waits until stdout holds a line for which `predicate` is true; returns that line.
+    public func waitForLine(timeout: TimeInterval, _ predicate: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let line = standardOutput.split(separator: "\n").map(String.init).first(where: predicate) {
+                return line
+            }
+            if hasExited { break }
+            usleep(5_000)
+        }
+        if let line = standardOutput.split(separator: "\n").map(String.init).first(where: predicate) { return line }
+        throw TestSupportError("no expected line within \(timeout) s; stdout: \(standardOutput) stderr: \(standardError)")
+    }
+
+    /// Whether the child has exited (reaps it if so).
+    public var hasExited: Bool {
+        if lock.withLock({ exitStatus }) != nil { return true }
+        var status: Int32 = 0
+        let reaped = waitpid(pid, &status, WNOHANG)
+        if reaped == -1, errno == ECHILD {
+            // Already reaped elsewhere (SIGCHLD ignored, or a reaper thread): gone, status unknown.
+            lock.withLock { exitStatus = 0 }
+            return true
+        }
+        guard reaped == pid else { return false }
+        lock.withLock { exitStatus = status }
+        return true
+    }
+
+    /// Waits for the child to exit; returns its exit code (128 + signal when killed).
+    @discardableResult
+    public func wait(timeout: TimeInterval) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !hasExited {
+            guard Date() < deadline else {
+                throw TestSupportError("process \(pid) still running after \(timeout) s; stderr: \(standardError)")
+            }
+            pump()
+            usleep(2_000)
+        }
+        pump()
+        let status = lock.withLock { exitStatus } ?? 0
+        if status & 0x7f == 0 { return (status >> 8) & 0xff }
+        return 128 + (status & 0x7f)
+    }
+
+    /// Stops the child: SIGTERM, then SIGKILL after `grace` seconds.
+    public func stop(grace: TimeInterval = 5) {
+        guard !hasExited else { return }
+        kill(pid, SIGTERM)
+        if (try? wait(timeout: grace)) == nil {
+            kill(pid, SIGKILL)
+            _ = try? wait(timeout: 5)
+        }
+    }
+
+    private func pump() {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        for (fd, isOut) in [(stdoutFD, true), (stderrFD, false)] {
+            while true {
+                let count = read(fd, &buffer, buffer.count)
+                guard count > 0 else { break }
+                lock.withLock {
+                    if isOut { stdoutData.append(contentsOf: buffer[0..<count]) } else { stderrData.append(contentsOf: buffer[0..<count]) }
+                }
+            }
+        }
+    }
+}
