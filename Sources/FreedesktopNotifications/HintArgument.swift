@@ -1,0 +1,61 @@
+import DBus
+
+/// One hint written as notify-send's `-h TYPE:NAME:VALUE`.
+///
+/// Types: `boolean`, `int`, `double`, `string`, `byte` and `variant` (case-insensitive), as in
+/// notify-send. Unlike notify-send, negative `int` and `double` values are accepted. `variant`
+/// takes GVariant text for basic values, arrays and variants (see ``GVariantText``).
+public struct HintArgument: Hashable, Sendable {
+    public var key: String
+    public var value: DBusValue
+
+    public init(key: String, value: DBusValue) {
+        self.key = key
+        self.value = value
+    }
+
+    /// The types `-h` accepts, for help and error messages.
+    public static let typeNames = "boolean, int, double, string, byte and variant"
+
+    /// Parses `TYPE:NAME:VALUE`; the value may itself contain `:`.
+    ///
+    /// - Throws: ``HintArgumentError`` with a message that says how to write it.
+    public init(parsing text: String) throws {
+        let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3 else {
+            throw HintArgumentError("Invalid hint syntax specified. Use TYPE:NAME:VALUE.")
+        }
+        let (type, key, raw) = (parts[0], parts[1], parts[2])
+        guard !key.isEmpty else { throw HintArgumentError("Hint \"\(text)\" has no NAME. Use TYPE:NAME:VALUE.") }
+        func bad() -> HintArgumentError {
+            HintArgumentError("Value \"\(raw)\" of hint \"\(key)\" could not be parsed as type \"\(type)\".")
+        }
+        switch type.lowercased() {
+        case "string":
+            value = .string(raw)
+        case "int":
+            guard let number = Int32(raw.trimmingSpaces) else { throw bad() }
+            value = .int32(number)
+        case "double":
+            guard let number = Double(raw.trimmingSpaces), number.isFinite else { throw bad() }
+            value = .double(number)
+        case "byte":
+            guard let number = UInt8(raw.trimmingSpaces) else { throw bad() }
+            value = .byte(number)
+        case "boolean":
+            switch raw.trimmingSpaces.lowercased() {
+            case "true", "1": value = .boolean(true)
+            case "false", "0": value = .boolean(false)
+            default:
+                guard let number = UInt64(raw.trimmingSpaces) else { throw bad() }
+                value = .boolean(number != 0)
+            }
+        case "variant":
+            guard let parsed = try? GVariantText.parse(raw) else { throw bad() }
+            value = parsed
+        default:
+            throw HintArgumentError("Invalid hint type \"\(type)\". Valid types are \(Self.typeNames).")
+        }
+        self.key = key
+    }
+}

@@ -1,0 +1,146 @@
+import DBus
+
+/// A client of `org.freedesktop.Notifications` on one D-Bus connection.
+///
+/// Signals are accepted only from the connection that currently owns the server name: any
+/// connection on the bus can emit a look-alike `ActionInvoked`, and such a signal is dropped.
+/// The owner is looked up again when a signal comes from anyone else, so a restarted server is
+/// followed. Capabilities are read once per owner.
+public actor NotificationsClient: NotificationServer {
+    public nonisolated let connection: DBusConnection
+    /// The server's bus name; tests point it at a fake server.
+    public nonisolated let serverName: BusName
+    /// The deadline of each call to the server.
+    public nonisolated let timeout: Duration
+    private var owner: String?
+    private var cachedCapabilities: (owner: String, capabilities: ServerCapabilities)?
+
+    public init(connection: DBusConnection, serverName: BusName = NotificationsService.busName,
+                timeout: Duration = .seconds(10)) {
+        self.connection = connection
+        self.serverName = serverName
+        self.timeout = timeout
+    }
+
+    /// Connects to the session bus.
+    ///
+    /// - Throws: ``NotificationServerError`` with code `.noSessionBus` when there is none.
+    public static func sessionBus(serverName: BusName = NotificationsService.busName) throws -> NotificationsClient {
+        do {
+            return NotificationsClient(connection: try DBusConnection.sessionBus(), serverName: serverName)
+        } catch let error as DBusError {
+            throw NotificationServerError(error, server: serverName)
+        }
+    }
+
+    public func notify(_ request: NotifyRequest) async throws -> ServerNotificationID {
+        let reply = try await call("Notify", request.arguments)
+        return ServerNotificationID(rawValue: try decodeReply(reply, as: UInt32.self, member: "Notify"))
+    }
+
+    /// `Notify` with one blocking round trip on the calling thread, for a short-lived tool.
+    public nonisolated func notifyBlocking(_ request: NotifyRequest) throws -> ServerNotificationID {
+        do {
+            let reply = try connection.callBlocking(method("Notify", request.arguments), timeout: timeout)
+            return ServerNotificationID(rawValue: try decodeReply(reply.body, as: UInt32.self, member: "Notify"))
+        } catch let error as DBusError {
+            throw NotificationServerError(error, server: serverName)
+        }
+    }
+
+    public func closeNotification(_ id: ServerNotificationID) async throws {
+        _ = try await call("CloseNotification", [.uint32(id.rawValue)])
+    }
+
+    public func capabilities() async throws -> ServerCapabilities {
+        let currentOwner = try await resolveOwner()
+        if let cachedCapabilities, cachedCapabilities.owner == currentOwner { return cachedCapabilities.capabilities }
+        let reply = try await call("GetCapabilities", [])
+        let capabilities = ServerCapabilities(try decodeReply(reply, as: [String].self, member: "GetCapabilities"))
+        cachedCapabilities = (currentOwner, capabilities)
+        return capabilities
+    }
+
+    public func serverInformation() async throws -> ServerInformation {
+        let reply = try await call("GetServerInformation", [])
+        guard reply.count == 4, let strings = try? reply.map({ try String(dbusValue: $0) }) else {
+            throw NotificationServerError(.badReply, "GetServerInformation returned '\(Self.signature(reply))', expected 'ssss'")
+        }
+        return ServerInformation(name: strings[0], vendor: strings[1], version: strings[2], specVersion: strings[3])
+    }
+
+    public func events() async throws -> AsyncThrowingStream<ServerEvent, any Error> {
+        let signals: AsyncThrowingStream<DBusMessage, any Error>
+        do {
+            signals = try await connection.signals(matching: MatchRule(
+                path: NotificationsService.path, interface: NotificationsService.interface))
+        } catch let error as DBusError {
+            throw NotificationServerError(error, server: serverName)
+        }
+        _ = try? await resolveOwner()
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: ServerEvent.self, throwing: (any Error).self)
+        let task = Task {
+            do {
+                for try await message in signals {
+                    guard let event = ServerEvent(signal: message), await isFromServer(message) else { continue }
+                    continuation.yield(event)
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// The unique name of the server's current owner.
+    ///
+    /// - Throws: ``NotificationServerError`` with code `.noServer` when nobody owns the name.
+    public func resolveOwner() async throws -> String {
+        let found: String?
+        do {
+            found = try await connection.nameOwner(of: serverName)
+        } catch let error as DBusError {
+            throw NotificationServerError(error, server: serverName)
+        }
+        owner = found
+        guard let found else {
+            throw NotificationServerError(DBusError(.remote, "no owner", name: "org.freedesktop.DBus.Error.NameHasNoOwner"),
+                                          server: serverName)
+        }
+        return found
+    }
+
+    /// Whether a signal comes from the connection that owns the server name now.
+    private func isFromServer(_ message: DBusMessage) async -> Bool {
+        guard let sender = message.sender else { return false }
+        if sender == owner { return true }
+        // Someone else, or the server was restarted: ask the bus who owns the name now.
+        guard let current = try? await resolveOwner() else { return false }
+        return current == sender
+    }
+
+    private func call(_ member: MemberName, _ arguments: [DBusValue]) async throws -> [DBusValue] {
+        do {
+            return try await connection.call(method(member, arguments), timeout: timeout).body
+        } catch let error as DBusError {
+            throw NotificationServerError(error, server: serverName)
+        }
+    }
+
+    private nonisolated func method(_ member: MemberName, _ arguments: [DBusValue]) -> DBusMessage {
+        .methodCall(destination: serverName, path: NotificationsService.path, interface: NotificationsService.interface,
+                    member: member, body: arguments)
+    }
+
+    private nonisolated func decodeReply<T: DBusRepresentable>(_ reply: [DBusValue], as type: T.Type, member: String) throws -> T {
+        guard reply.count == 1, let value = try? T(dbusValue: reply[0]) else {
+            throw NotificationServerError(
+                .badReply, "\(member) returned '\(Self.signature(reply))', expected '\(T.dbusSignature)'")
+        }
+        return value
+    }
+
+    private static func signature(_ values: [DBusValue]) -> String { values.map(\.signature.description).joined() }
+}

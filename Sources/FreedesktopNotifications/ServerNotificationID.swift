@@ -1,0 +1,10 @@
+/// The `UInt32` id a notification server assigns to a notification.
+public struct ServerNotificationID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// 0: no id. As `replaces_id` it asks for a new notification.
+    public static let unassigned = ServerNotificationID(rawValue: 0)
+
+    public var description: String { String(rawValue) }
+}

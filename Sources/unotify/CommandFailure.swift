@@ -1,0 +1,20 @@
+import FreedesktopNotifications
+
+/// A failure the CLI reports as one line on stderr, with its exit status.
+struct CommandFailure: Error {
+    var message: String
+    var exitCode: Int32
+
+    init(_ message: String, exitCode: Int32 = 1) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+
+    /// Exit status 2 for "no session bus" and "no server", 1 for everything else.
+    init(_ error: NotificationServerError) {
+        switch error.code {
+        case .noSessionBus, .noServer: self.init("unotify: \(error.message)", exitCode: 2)
+        default: self.init("unotify: \(error.message)", exitCode: 1)
+        }
+    }
+}

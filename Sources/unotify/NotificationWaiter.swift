@@ -1,0 +1,106 @@
+import DBus
+import Dispatch
+import FreedesktopNotifications
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Shows one notification and waits, as `notify-send --wait` / `-A` do, until it is closed, an
+/// action is chosen, the `-t` timeout passes, SIGINT arrives, or the server goes away.
+struct NotificationWaiter {
+    let client: NotificationsClient
+    let printID: Bool
+
+    /// How the wait ended.
+    private enum Outcome: Sendable {
+        case event(ServerEvent)
+        case timeout
+        case interrupted
+        case serverGone
+        case streamEnded
+    }
+
+    func run(_ original: NotifyRequest, waitWithoutActions: Bool) async throws {
+        var request = original
+        var failedActions = false
+        if !request.actions.isEmpty, !(try await client.capabilities()).contains(.actions) {
+            StandardError.write("Actions are not supported by this notifications server. Displaying non-interactively.")
+            request.actions = []
+            failedActions = true
+        }
+        guard waitWithoutActions || !request.actions.isEmpty else {
+            let id = try await client.notify(request)
+            if printID { StandardOutput.write(String(id.rawValue)) }
+            if failedActions { throw CommandFailure("", exitCode: 1) }
+            return
+        }
+        // Subscribe before Notify, so no signal can come before we listen.
+        let events = try await client.events()
+        let interrupts = InterruptSignal()
+        let id = try await client.notify(request)
+        if printID { StandardOutput.write(String(id.rawValue)) }
+        let outcome = await firstOutcome(for: id, events: events, interrupts: interrupts, timeout: request.expireTimeout)
+        interrupts.stop()
+        switch outcome {
+        case .event(.actionInvoked(_, let key)):
+            StandardOutput.write(key)
+            try? await client.closeNotification(id)
+        case .timeout:
+            StandardError.write("Wait timeout expired")
+        case .interrupted:
+            StandardError.write("Wait cancelled, closing notification")
+            try? await client.closeNotification(id)
+        case .serverGone:
+            throw CommandFailure("unotify: the notification server left the bus before the notification was closed")
+        case .streamEnded:
+            throw CommandFailure("unotify: lost the connection to the session bus while waiting")
+        case .event:
+            break
+        }
+        if failedActions { throw CommandFailure("", exitCode: 1) }
+    }
+
+    private func firstOutcome(
+        for id: ServerNotificationID, events: AsyncThrowingStream<ServerEvent, any Error>,
+        interrupts: InterruptSignal, timeout: ExpireTimeout
+    ) async -> Outcome {
+        let client = self.client
+        return await withTaskGroup(of: Outcome.self) { group in
+            group.addTask {
+                do {
+                    for try await event in events where event.notificationID == id {
+                        switch event {
+                        case .actionInvoked, .closed: return .event(event)
+                        case .activationToken, .replied: continue
+                        }
+                    }
+                } catch {}
+                return .streamEnded
+            }
+            group.addTask {
+                await interrupts.wait()
+                return .interrupted
+            }
+            group.addTask {
+                do {
+                    for try await change in try await client.connection.nameOwnerChanges(of: client.serverName)
+                    where change.newOwner == nil {
+                        return .serverGone
+                    }
+                } catch {}
+                try? await Task.sleep(for: .seconds(86_400 * 365))
+                return .streamEnded
+            }
+            if case .milliseconds(let milliseconds) = timeout {
+                group.addTask {
+                    try? await Task.sleep(for: .milliseconds(Int(milliseconds)))
+                    return Task.isCancelled ? .streamEnded : .timeout
+                }
+            }
+            let first = await group.next() ?? .streamEnded
+            group.cancelAll()
+            return first
+        }
+    }
+}

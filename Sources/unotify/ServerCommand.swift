@@ -1,0 +1,40 @@
+import ArgumentParser
+import FreedesktopNotifications
+
+/// `unotify server`: which notification server runs, and what it can do.
+struct ServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "server",
+        abstract: "Print the notification server's name, vendor, version, spec version and capabilities.",
+        helpNames: [.long, .customShort("?")])
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    func run() async throws {
+        do {
+            let client = try NotificationsClient.sessionBus()
+            let information = try await client.serverInformation()
+            let capabilities = try await client.capabilities()
+            if json {
+                StandardOutput.write(JSONText.object([
+                    ("name", JSONText.string(information.name)),
+                    ("vendor", JSONText.string(information.vendor)),
+                    ("version", JSONText.string(information.version)),
+                    ("specVersion", JSONText.string(information.specVersion)),
+                    ("capabilities", JSONText.array(capabilities.strings.map(JSONText.string))),
+                ]))
+            } else {
+                StandardOutput.write("""
+                    name: \(information.name)
+                    vendor: \(information.vendor)
+                    version: \(information.version)
+                    spec version: \(information.specVersion)
+                    capabilities: \(capabilities)
+                    """)
+            }
+        } catch let error as NotificationServerError {
+            throw CommandFailure(error)
+        }
+    }
+}

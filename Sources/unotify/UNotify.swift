@@ -1,0 +1,46 @@
+import ArgumentParser
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `unotify`: desktop notifications from scripts, a superset of notify-send.
+@main
+struct UNotify: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unotify",
+        abstract: "Send desktop notifications and ask about the notification server.",
+        discussion: """
+            Exit status: 0 on success; 1 when the notification could not be shown or an argument
+            is wrong (as notify-send); 2 when there is no session bus or no notification server.
+            """,
+        version: "unotify 0.1.0",
+        subcommands: [SendCommand.self, ServerCommand.self],
+        helpNames: [.long, .customShort("?")])
+
+    /// Parses and runs, reporting errors as notify-send does: one line on stderr, exit 1.
+    static func main() async {
+        if let problem = CommandLineText.invalidUTF8Argument() {
+            StandardError.write("unotify: \(problem)")
+            Glibc.exit(1)
+        }
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as CommandFailure {
+            StandardError.write(failure.message)
+            Glibc.exit(failure.exitCode)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                self.exit(withError: error)
+            }
+            StandardError.write(fullMessage(for: error))
+            Glibc.exit(code == .validationFailure ? 1 : code.rawValue)
+        }
+    }
+}
