@@ -33,7 +33,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .target(name: "TestSupport", dependencies: ["DBus", "FreedesktopNotifications"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "FreedesktopNotificationsTests",
