@@ -41,8 +41,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "CLITests",
+            dependencies: ["unotify", "FreedesktopNotifications", "DBus", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "EndToEndTests",
-            dependencies: ["FreedesktopNotifications", "DBus", "TestSupport"],
+            dependencies: ["unotify", "FreedesktopNotifications", "DBus", "TestSupport"],
             swiftSettings: strictSettings
         ),
     ],

@@ -61,7 +61,7 @@ public final class ChildProcess: @unchecked Sendable {
     deinit {
         if exitStatus == nil {
             kill(pid, SIGKILL)
-            _ = try? wait(timeout: 5)
+            _ = try? waitBlocking(timeout: 5)
         }
         close(stdoutFD)
         close(stderrFD)
@@ -111,17 +111,33 @@ public final class ChildProcess: @unchecked Sendable {
         return true
     }
 
-    /// Waits for the child to exit; returns its exit code (128 + signal when killed).
+    /// Waits for the child to exit without blocking a thread; returns its exit code (128 + signal
+    /// when killed).
     @discardableResult
-    public func wait(timeout: TimeInterval) throws -> Int32 {
+    public func wait(timeout: TimeInterval) async throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         while !hasExited {
             guard Date() < deadline else {
                 throw TestSupportError("process \(pid) still running after \(timeout) s; stderr: \(standardError)")
             }
             pump()
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        return exitCode
+    }
+
+    /// The same wait, blocking the calling thread: only for clean-up outside async code.
+    @discardableResult
+    public func waitBlocking(timeout: TimeInterval) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !hasExited {
+            guard Date() < deadline else { throw TestSupportError("process \(pid) still running after \(timeout) s") }
             usleep(2_000)
         }
+        return exitCode
+    }
+
+    private var exitCode: Int32 {
         pump()
         let status = lock.withLock { exitStatus } ?? 0
         if status & 0x7f == 0 { return (status >> 8) & 0xff }
@@ -132,9 +148,9 @@ public final class ChildProcess: @unchecked Sendable {
     public func stop(grace: TimeInterval = 5) {
         guard !hasExited else { return }
         kill(pid, SIGTERM)
-        if (try? wait(timeout: grace)) == nil {
+        if (try? waitBlocking(timeout: grace)) == nil {
             kill(pid, SIGKILL)
-            _ = try? wait(timeout: 5)
+            _ = try? waitBlocking(timeout: 5)
         }
     }
 

@@ -42,6 +42,7 @@ public final class FakeNotificationServer: Sendable {
                 return [information.name, information.vendor, information.version, information.specVersion].map(\.dbusValue)
             case "CloseNotification":
                 let id = ServerNotificationID(rawValue: try UInt32(dbusValue: message.body.first ?? .uint32(0)))
+                state.recordClose(id)
                 if let caller = state.caller(of: id) {
                     var signal = ServerEvent.closed(id, .closedByCall).signal
                     signal.destination = try? BusName(validating: caller)
@@ -87,6 +88,14 @@ public final class FakeNotificationServer: Sendable {
         try await connection.send(signal)
     }
 
+    /// The ids passed to `CloseNotification` so far.
+    public var closedIDs: [ServerNotificationID] { state.closedIDs }
+
+    /// Waits until `CloseNotification` was called for `id`, at most `timeout`.
+    public func waitForClose(of id: ServerNotificationID, timeout: Duration = .seconds(10)) async throws {
+        try await Eventually.wait(timeout: timeout, "CloseNotification(\(id))") { self.closedIDs.contains(id) }
+    }
+
     /// Gives up the name and closes the connection.
     public func stop() async {
         await connection.close()
@@ -96,6 +105,7 @@ public final class FakeNotificationServer: Sendable {
         private let lock = NSLock()
         private var lastID: UInt32 = 0
         private var callers: [ServerNotificationID: String] = [:]
+        private var closed: [ServerNotificationID] = []
         private let continuation: AsyncStream<Call>.Continuation
 
         init(continuation: AsyncStream<Call>.Continuation) { self.continuation = continuation }
@@ -112,6 +122,10 @@ public final class FakeNotificationServer: Sendable {
             lock.withLock { callers[call.id] = call.sender }
             continuation.yield(call)
         }
+
+        func recordClose(_ id: ServerNotificationID) { lock.withLock { closed.append(id) } }
+
+        var closedIDs: [ServerNotificationID] { lock.withLock { closed } }
 
         func caller(of id: ServerNotificationID) -> String? { lock.withLock { callers[id] } }
     }

@@ -1,0 +1,24 @@
+import FreedesktopNotifications
+import Testing
+import TestSupport
+
+@Suite(.timeLimit(.minutes(1))) struct ServerCommandTests {
+    @Test func printsNameVersionAndCapabilities() async throws {
+        let bus = try PrivateBus()
+        _ = try await FakeNotificationServer(
+            address: bus.address, capabilities: ["body", "actions", "x-vendor"],
+            information: ServerInformation(name: "fake", vendor: "tests", version: "9.9", specVersion: "1.2"))
+        let text = try await UNotifyProcess.run(["server"], busAddress: bus.address)
+        #expect(text.status == 0)
+        #expect(text.stdout == "name: fake\nvendor: tests\nversion: 9.9\nspec version: 1.2\ncapabilities: actions body x-vendor\n")
+        let json = try await UNotifyProcess.run(["server", "--json"], busAddress: bus.address)
+        #expect(json.stdout == #"{"name":"fake","vendor":"tests","version":"9.9","specVersion":"1.2","capabilities":["actions","body","x-vendor"]}"# + "\n")
+    }
+
+    @Test func noServerExitsTwo() async throws {
+        let bus = try PrivateBus()
+        let result = try await UNotifyProcess.run(["server"], busAddress: bus.address)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no notification server"))
+    }
+}
