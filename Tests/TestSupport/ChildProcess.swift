@@ -83,17 +83,28 @@ public final class ChildProcess: @unchecked Sendable {
     public func send(_ signal: Int32) { kill(pid, signal) }
 
     /// Waits until stdout holds a line for which `predicate` is true; returns that line.
-    public func waitForLine(timeout: TimeInterval, _ predicate: (String) -> Bool) throws -> String {
+    public func waitForLine(timeout: TimeInterval, _ predicate: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let line = standardOutput.split(separator: "\n").map(String.init).first(where: predicate) {
                 return line
             }
             if hasExited { break }
-            usleep(5_000)
+            try await Task.sleep(for: .milliseconds(5))
         }
         if let line = standardOutput.split(separator: "\n").map(String.init).first(where: predicate) { return line }
         throw TestSupportError("no expected line within \(timeout) s; stdout: \(standardOutput) stderr: \(standardError)")
+    }
+
+    /// The same wait, blocking the thread: only for the short start-up of a helper daemon.
+    public func waitForLineBlocking(timeout: TimeInterval, _ predicate: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline, !hasExited {
+            if let line = standardOutput.split(separator: "\n").map(String.init).first(where: predicate) { return line }
+            usleep(2_000)
+        }
+        if let line = standardOutput.split(separator: "\n").map(String.init).first(where: predicate) { return line }
+        throw TestSupportError("no expected line within \(timeout) s; stderr: \(standardError)")
     }
 
     /// Whether the child has exited (reaps it if so).

@@ -17,7 +17,7 @@ public final class PrivateBus: @unchecked Sendable {
                                services: directory.appendingPathComponent("services").path)
             .write(to: config, atomically: true, encoding: .utf8)
         process = try ChildProcess("/usr/bin/dbus-daemon", ["--config-file=\(config.path)", "--nofork", "--print-address=1"])
-        address = try process.waitForLine(timeout: timeout) { $0.hasPrefix("unix:") }
+        address = try process.waitForLineBlocking(timeout: timeout) { $0.hasPrefix("unix:") }
     }
 
     deinit { stop() }

@@ -1,0 +1,86 @@
+import Foundation
+
+/// A private headless desktop with a real notification server, started by the project's own
+/// `scripts/desktop/desktop-up` (bus, Xvfb, server) and stopped by `desktop-down`.
+///
+/// A missing server, Xvfb or bus is a failure, never a skip.
+public final class TestDesktop: @unchecked Sendable {
+    public let server: String
+    public let stateDirectory: URL
+    /// `DBUS_SESSION_BUS_ADDRESS`, `DISPLAY` and the rest, as desktop-up wrote them.
+    public let variables: [String: String]
+
+    /// Starts `server` (`dunst`, `xfce4-notifyd`, …) and waits until it owns the name.
+    public init(server: String, timeout: TimeInterval = 30) async throws {
+        self.server = server
+        stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("unotify-desktop-\(UUID().uuidString)")
+        let up = try ChildProcess(Self.script("desktop-up"), [server, stateDirectory.path])
+        let status = try await up.wait(timeout: timeout)
+        guard status == 0 else {
+            throw TestSupportError("desktop-up \(server) failed (\(status)): \(up.standardError)")
+        }
+        let plain = try String(contentsOf: stateDirectory.appendingPathComponent("env.plain"), encoding: .utf8)
+        var variables: [String: String] = [:]
+        for line in plain.split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            variables[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        self.variables = variables
+        guard variables["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false else {
+            throw TestSupportError("desktop-up wrote no bus address in \(stateDirectory.path)")
+        }
+    }
+
+    deinit { stop() }
+
+    /// Stops exactly what desktop-up started.
+    public func stop() {
+        guard let down = try? ChildProcess(Self.script("desktop-down"), [stateDirectory.path]) else { return }
+        _ = try? down.waitBlocking(timeout: 30)
+        try? FileManager.default.removeItem(at: stateDirectory)
+    }
+
+    public var busAddress: String { variables["DBUS_SESSION_BUS_ADDRESS"] ?? "" }
+
+    /// The environment of a process that runs on this desktop.
+    public var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in variables where !value.isEmpty { environment[key] = value }
+        return environment
+    }
+
+    /// Runs a tool (dunstctl, xdotool, import) on this desktop; returns its exit code and stdout.
+    @discardableResult
+    public func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 20) async throws -> (Int32, String) {
+        let path = executable.hasPrefix("/") ? executable : "/usr/bin/" + executable
+        let process = try ChildProcess(path, arguments, environment: environment)
+        let status = try await process.wait(timeout: timeout)
+        return (status, process.standardOutput)
+    }
+
+    /// dunst: invokes the action `key` of the newest notification through dunst's own context
+    /// menu (`dunstctl context`, answered by `scripts/desktop/dunst-pick`).
+    public func dunstInvoke(_ key: String) async throws {
+        try key.write(to: stateDirectory.appendingPathComponent("dunst-pick"), atomically: true, encoding: .utf8)
+        let (status, _) = try await run("dunstctl", ["context"])
+        guard status == 0 else { throw TestSupportError("dunstctl context failed with \(status)") }
+    }
+
+    /// Waits until the server shows `count` notifications (dunst: `dunstctl count displayed`).
+    public func dunstWaitDisplayed(_ count: Int, timeout: Duration = .seconds(10)) async throws {
+        try await Eventually.wait(timeout: timeout, "\(count) notification(s) displayed by dunst") {
+            let (_, output) = try await self.run("dunstctl", ["count", "displayed"])
+            return Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) == count
+        }
+    }
+
+    /// Saves a PNG of the whole screen.
+    public func screenshot(to url: URL) async throws {
+        let (status, _) = try await run("import", ["-display", variables["DISPLAY"] ?? "", "-window", "root", url.path])
+        guard status == 0 else { throw TestSupportError("import failed with \(status); is imagemagick installed?") }
+    }
+
+    static func script(_ name: String) -> String {
+        PackageRoot.url.appendingPathComponent("scripts/desktop/\(name)").path
+    }
+}
