@@ -7,70 +7,31 @@ import Glibc
 #endif
 
 /// `unotify send`: notify-send's options, meaning, output and exit status.
+///
+/// The options are parsed by ``SendOptions`` with notify-send's own (GOption) rules, not by
+/// ArgumentParser; `unotify send …` skips ArgumentParser entirely, which also keeps start-up
+/// short (see docs/PERFORMANCE.md).
 struct SendCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send",
-        abstract: "Show a notification (takes every notify-send option).",
-        discussion: """
-            Prints nothing unless asked: -p prints the notification's id; with -A, the name of the \
-            action the user chose is printed when it is chosen. The body understands the escapes \
-            \\n \\t \\\\ and octal \\NNN, as notify-send's does.
-            """,
-        helpNames: [.long, .customShort("?")])
+        abstract: "Show a notification (takes every notify-send option; see unotify send --help).",
+        helpNames: [])
 
-    @Argument(help: "The summary (title) of the notification.")
-    var summary: String?
-
-    @Argument(help: "The body text.")
-    var body: String?
-
-    @Argument(parsing: .captureForPassthrough, help: .hidden)
-    var extra: [String] = []
-
-    @Option(name: .shortAndLong, help: ArgumentHelp("Specifies the urgency level (low, normal, critical).", valueName: "LEVEL"))
-    var urgency: String?
-
-    @Option(name: [.customShort("t"), .customLong("expire-time")],
-            help: ArgumentHelp("Specifies the timeout in milliseconds at which to expire the notification.", valueName: "TIME"))
-    var expireTime: Int32 = -1
-
-    @Option(name: [.customShort("a"), .customLong("app-name")],
-            help: ArgumentHelp("Specifies the app name for the notification.", valueName: "APP_NAME"))
-    var appName: String = "unotify"
-
-    @Option(name: .shortAndLong, help: ArgumentHelp("Specifies an icon filename or stock icon to display.", valueName: "ICON"))
-    var icon: String = ""
-
-    @Option(name: .shortAndLong, help: ArgumentHelp("Specifies the notification category.", valueName: "TYPE[,TYPE...]"))
-    var category: String?
-
-    @Flag(name: [.customShort("e"), .customLong("transient")], help: "Create a transient notification.")
-    var transient = false
-
-    @Option(name: [.customShort("h"), .customLong("hint")],
-            help: ArgumentHelp("Specifies basic extra data to pass. Valid types are \(HintArgument.typeNames).",
-                               valueName: "TYPE:NAME:VALUE"))
-    var hints: [String] = []
-
-    @Flag(name: [.customShort("p"), .customLong("print-id")], help: "Print the notification ID.")
-    var printID = false
-
-    @Option(name: [.customShort("r"), .customLong("replace-id")],
-            help: ArgumentHelp("The ID of the notification to replace.", valueName: "REPLACE_ID"))
-    var replaceID: UInt32 = 0
-
-    @Flag(name: .shortAndLong, help: "Wait for the notification to be closed before exiting.")
-    var wait = false
-
-    @Option(name: [.customShort("A"), .customLong("action")],
-            help: ArgumentHelp(
-                "Specifies the actions to display to the user. Implies --wait to wait for user input. May be set "
-                    + "multiple times. The name of the action is output to stdout. If NAME is not specified, the "
-                    + "numerical index of the option is used (starting with 0).", valueName: "[NAME=]Text..."))
-    var actions: [String] = []
+    @Argument(parsing: .captureForPassthrough, help: "notify-send's options, then SUMMARY [BODY].")
+    var arguments: [String] = []
 
     func run() async throws {
-        let request = try makeRequest()
+        try await Self.run(arguments: arguments)
+    }
+
+    /// Parses notify-send's arguments and shows the notification.
+    static func run(arguments: [String]) async throws {
+        let options = try SendOptions(parsing: arguments)
+        if options.helpRequested {
+            StandardOutput.write(SendOptions.helpText)
+            return
+        }
+        let request = try makeRequest(options)
         let client: NotificationsClient
         do {
             client = try NotificationsClient.sessionBus()
@@ -78,44 +39,46 @@ struct SendCommand: AsyncParsableCommand {
             throw CommandFailure(error)
         }
         do {
-            if request.actions.isEmpty && !wait {
+            if request.actions.isEmpty && !options.wait {
                 let id = try client.notifyBlocking(request)
-                if printID { StandardOutput.write(String(id.rawValue)) }
+                if options.printID { StandardOutput.write(String(id.rawValue)) }
                 return
             }
-            try await NotificationWaiter(client: client, printID: printID).run(request, waitWithoutActions: wait)
+            try await NotificationWaiter(client: client, printID: options.printID)
+                .run(request, waitWithoutActions: options.wait)
         } catch let error as NotificationServerError {
             throw CommandFailure(error)
         }
     }
 
     /// The `Notify` arguments, built as notify-send builds them (urgency and sender-pid always set).
-    func makeRequest() throws -> NotifyRequest {
-        guard let summary else { throw CommandFailure("No summary specified.") }
-        guard extra.isEmpty else { throw CommandFailure("Invalid number of options.") }
-        var hintSet = NotificationHints()
-        if let urgency {
-            guard let level = Urgency(name: urgency) else {
-                throw CommandFailure("Unknown urgency \(urgency) specified. Known urgency levels: low, normal, critical.")
+    static func makeRequest(_ options: SendOptions) throws -> NotifyRequest {
+        guard let summary = options.operands.first else { throw CommandFailure("No summary specified.") }
+        guard options.operands.count <= 2 else { throw CommandFailure("Invalid number of options.") }
+        var hints = NotificationHints()
+        if let name = options.urgency {
+            guard let level = Urgency(name: name) else {
+                throw CommandFailure("Unknown urgency \(name) specified. Known urgency levels: low, normal, critical.")
             }
-            hintSet.urgency = level
+            hints.urgency = level
         } else {
-            hintSet.urgency = .normal
+            hints.urgency = .normal
         }
-        hintSet.category = category
-        if transient { hintSet.isTransient = true }
-        for text in hints {
+        hints.category = options.category
+        if options.transient { hints.isTransient = true }
+        for text in options.hints {
             do {
                 let hint = try HintArgument(parsing: text)
-                hintSet.set(hint.key, hint.value)
+                hints.set(hint.key, hint.value)
             } catch let error as HintArgumentError {
                 throw CommandFailure(error.description)
             }
         }
-        hintSet.senderPID = Int64(getpid())
+        hints.senderPID = Int64(getpid())
+        let body = options.operands.count > 1 ? CommandLineText.compressEscapes(options.operands[1]) : ""
         return NotifyRequest(
-            appName: appName, replacesID: ServerNotificationID(rawValue: replaceID), appIcon: icon, summary: summary,
-            body: body.map(CommandLineText.compressEscapes) ?? "", actions: ActionArgument.parse(actions),
-            hints: hintSet, expireTimeout: ExpireTimeout(rawValue: expireTime))
+            appName: options.appName, replacesID: ServerNotificationID(rawValue: options.replaceID),
+            appIcon: options.icon, summary: summary, body: body, actions: ActionArgument.parse(options.actions),
+            hints: hints, expireTimeout: ExpireTimeout(rawValue: options.expireTime))
     }
 }

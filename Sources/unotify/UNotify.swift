@@ -25,6 +25,12 @@ struct UNotify: AsyncParsableCommand {
             Glibc.exit(1)
         }
         do {
+            // `send` is parsed by SendOptions alone: notify-send's rules, and no ArgumentParser start-up.
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            if arguments.first == "send" {
+                try await SendCommand.run(arguments: Array(arguments.dropFirst()))
+                return
+            }
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -1,0 +1,159 @@
+/// The options of `unotify send`, parsed with notify-send's (GLib GOption's) rules: short options
+/// take their value attached (`-t5000`) or next (`-t 5000`), long ones as `--expire-time=5000` or
+/// `--expire-time 5000`, short flags combine (`-pw`), options and operands mix in any order, and
+/// `--` ends the options.
+struct SendOptions: Sendable {
+    var urgency: String?
+    var expireTime: Int32 = -1
+    var appName = "unotify"
+    var icon = ""
+    var category: String?
+    var transient = false
+    var hints: [String] = []
+    var printID = false
+    var replaceID: UInt32 = 0
+    var wait = false
+    var actions: [String] = []
+    var helpRequested = false
+    var operands: [String] = []
+
+    /// One option of the table: help and parsing both come from it.
+    struct Option: Sendable {
+        let short: Character?
+        let long: String
+        let valueName: String?
+        let help: String
+        let apply: @Sendable (inout SendOptions, String) throws -> Void
+    }
+
+    static let table: [Option] = [
+        Option(short: "u", long: "urgency", valueName: "LEVEL", help: "Specifies the urgency level (low, normal, critical).") {
+            $0.urgency = $1
+        },
+        Option(short: "t", long: "expire-time", valueName: "TIME",
+               help: "Specifies the timeout in milliseconds at which to expire the notification.") {
+            guard let value = Int32($1) else {
+                throw CommandFailure("Cannot parse integer value \u{201C}\($1)\u{201D} for --expire-time")
+            }
+            $0.expireTime = value
+        },
+        Option(short: "a", long: "app-name", valueName: "APP_NAME", help: "Specifies the app name for the notification.") {
+            $0.appName = $1
+        },
+        Option(short: "i", long: "icon", valueName: "ICON", help: "Specifies an icon filename or stock icon to display.") {
+            $0.icon = $1
+        },
+        Option(short: "c", long: "category", valueName: "TYPE[,TYPE...]", help: "Specifies the notification category.") {
+            $0.category = $1
+        },
+        Option(short: "e", long: "transient", valueName: nil, help: "Create a transient notification.") { options, _ in
+            options.transient = true
+        },
+        Option(short: "h", long: "hint", valueName: "TYPE:NAME:VALUE",
+               help: "Specifies basic extra data to pass. Valid types are boolean, int, double, string, byte and variant.") {
+            $0.hints.append($1)
+        },
+        Option(short: "p", long: "print-id", valueName: nil, help: "Print the notification ID.") { options, _ in
+            options.printID = true
+        },
+        Option(short: "r", long: "replace-id", valueName: "REPLACE_ID", help: "The ID of the notification to replace.") {
+            guard let value = UInt32($1) else {
+                throw CommandFailure("Cannot parse integer value \u{201C}\($1)\u{201D} for --replace-id")
+            }
+            $0.replaceID = value
+        },
+        Option(short: "w", long: "wait", valueName: nil, help: "Wait for the notification to be closed before exiting.") {
+            options, _ in options.wait = true
+        },
+        Option(short: "A", long: "action", valueName: "[NAME=]Text...",
+               help: "Specifies the actions to display to the user. Implies --wait to wait for user input. May be set "
+                   + "multiple times. The name of the action is output to stdout. If NAME is not specified, the "
+                   + "numerical index of the option is used (starting with 0).") {
+            $0.actions.append($1)
+        },
+        Option(short: "?", long: "help", valueName: nil, help: "Show help options.") { options, _ in
+            options.helpRequested = true
+        },
+    ]
+
+    /// Parses the arguments that follow `send`.
+    init(parsing arguments: [String]) throws {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument == "--" {
+                operands += remaining
+                break
+            }
+            if argument.hasPrefix("--") {
+                let body = argument.dropFirst(2)
+                let name = String(body.prefix { $0 != "=" })
+                guard let option = Self.table.first(where: { $0.long == name }) else {
+                    throw CommandFailure("Unknown option \(argument)")
+                }
+                var value = ""
+                if option.valueName != nil {
+                    if let equals = body.firstIndex(of: "=") {
+                        value = String(body[body.index(after: equals)...])
+                    } else if let next = remaining.popFirst() {
+                        value = next
+                    } else {
+                        throw CommandFailure("Missing argument for --\(name)")
+                    }
+                }
+                try option.apply(&self, value)
+            } else if argument.hasPrefix("-"), argument.count > 1 {
+                var letters = argument.dropFirst()
+                while let letter = letters.popFirst() {
+                    guard let option = Self.table.first(where: { $0.short == letter }) else {
+                        throw CommandFailure("Unknown option -\(letter)")
+                    }
+                    guard option.valueName != nil else {
+                        try option.apply(&self, "")
+                        continue
+                    }
+                    if !letters.isEmpty {
+                        try option.apply(&self, String(letters))
+                    } else if let next = remaining.popFirst() {
+                        try option.apply(&self, next)
+                    } else {
+                        throw CommandFailure("Missing argument for -\(letter)")
+                    }
+                    break
+                }
+            } else {
+                operands.append(argument)
+            }
+        }
+    }
+
+    /// The options as help text, from the same table the parser uses.
+    static var helpText: String {
+        var lines = [
+            "OVERVIEW: Show a notification. Takes every notify-send option, with the same meaning, output and exit status.",
+            "",
+            "USAGE: unotify send [OPTION…] <SUMMARY> [BODY]",
+            "",
+            "OPTIONS:",
+        ]
+        for option in table {
+            var flag = option.short.map { "-\($0), " } ?? "    "
+            flag += "--\(option.long)"
+            if let valueName = option.valueName { flag += "=\(valueName)" }
+            lines.append("  " + flag.padding(toLength: 34) + option.help)
+        }
+        lines += [
+            "",
+            "The body understands the escapes \\n \\t \\\\ and octal \\NNN, as notify-send's does.",
+            "Output: with -p the notification's id; with -A the name of the chosen action.",
+            "Exit status: 0 done; 1 bad arguments or the notification could not be shown; 2 no session bus",
+            "or no notification server.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func padding(toLength length: Int) -> String {
+        count >= length ? self + " " : self + String(repeating: " ", count: length - count)
+    }
+}
