@@ -11,10 +11,13 @@ let package = Package(
     products: [
         .library(name: "DBus", targets: ["DBus"]),
         .library(name: "FreedesktopNotifications", targets: ["FreedesktopNotifications"]),
+        .library(name: "UserNotifications", targets: ["UserNotifications"]),
+        .executable(name: "unotifyd", targets: ["unotifyd"]),
         .executable(name: "unotify", targets: ["unotify"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -24,6 +27,16 @@ let package = Package(
         ),
         .target(name: "DBus", dependencies: ["CDBus"], swiftSettings: strictSettings),
         .target(name: "FreedesktopNotifications", dependencies: ["DBus"], swiftSettings: strictSettings),
+        .target(
+            name: "UserNotifications",
+            dependencies: ["FreedesktopNotifications", "DBus"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "unotifyd",
+            dependencies: ["UserNotifications", "FreedesktopNotifications", "DBus"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "unotify",
             dependencies: [
@@ -38,6 +51,19 @@ let package = Package(
         .testTarget(
             name: "FreedesktopNotificationsTests",
             dependencies: ["FreedesktopNotifications", "DBus", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "UserNotificationsTests",
+            dependencies: [
+                "UserNotifications", "FreedesktopNotifications", "DBus", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SeedListingsTests",
+            dependencies: ["UserNotifications"],
             swiftSettings: strictSettings
         ),
         .testTarget(
