@@ -1,0 +1,24 @@
+import DBus
+
+/// The names of the agent's D-Bus service, `org.unotify.Agent1`, defined once.
+///
+/// Methods (all take the app identifier first):
+/// - `RequestAuthorization(s app, t options) → (b decided, b granted, i status)`: answers at
+///   once when nothing needs asking; otherwise shows the prompt and answers with
+///   `decided = false`; the user's answer comes later as `AuthorizationDecided`.
+/// - `GetSettings(s app) → a{sv}`, `SetSettings(s app, a{sv} changes) → a{sv}`,
+///   `ResetSettings(s app)`, `ListApps() → a{sa{sv}}`: the Settings app's role.
+/// - `Add(s app, a{sv} request) → u`: the permission-filtered pipeline; returns the server id.
+/// Signals: `AuthorizationDecided(s app, b granted, i status)`.
+/// Errors: `org.unotify.Error.NotificationsNotAllowed`, `…InvalidArgument`, `…Settings`,
+/// `…Server`.
+package enum AgentInterface {
+    package static let busName: BusName = "org.unotify.Agent"
+    package static let path: ObjectPath = "/org/unotify/Agent"
+    package static let interface: InterfaceName = "org.unotify.Agent1"
+
+    package static let notAllowedError = "org.unotify.Error.NotificationsNotAllowed"
+    package static let invalidArgumentError = "org.unotify.Error.InvalidArgument"
+    package static let settingsError = "org.unotify.Error.Settings"
+    package static let serverError = "org.unotify.Error.Server"
+}

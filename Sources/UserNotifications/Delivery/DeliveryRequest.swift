@@ -1,0 +1,52 @@
+/// One notification to deliver, in the agent's vocabulary: what the Apple surface's
+/// `UNNotificationRequest` becomes on its way to the agent, and what `unotify send --app` builds.
+package struct DeliveryRequest: Hashable, Sendable {
+    /// How loudly to interrupt: `UNNotificationInterruptionLevel`'s raw values.
+    package enum InterruptionLevel: Int, Hashable, Sendable, CaseIterable {
+        case passive = 0, active = 1, timeSensitive = 2, critical = 3
+    }
+
+    /// The sound to play, if any.
+    package enum Sound: Hashable, Sendable {
+        /// `UNNotificationSound.default`: the theme's `message-new-instant`.
+        case `default`
+        /// A named sound: a sound-theme name or a file.
+        case named(String)
+        /// A critical alert sound (`defaultCritical` when the name is nil).
+        case critical(name: String?, volume: Double)
+    }
+
+    package var identifier: String
+    package var title: String
+    package var subtitle: String
+    package var body: String
+    package var sound: Sound?
+    package var badge: Int?
+    package var categoryIdentifier: String
+    package var threadIdentifier: String
+    package var interruptionLevel: InterruptionLevel
+    /// An image to show, as a path on this machine.
+    package var imagePath: String?
+
+    package init(
+        identifier: String, title: String = "", subtitle: String = "", body: String = "", sound: Sound? = nil,
+        badge: Int? = nil, categoryIdentifier: String = "", threadIdentifier: String = "",
+        interruptionLevel: InterruptionLevel = .active, imagePath: String? = nil
+    ) {
+        self.identifier = identifier
+        self.title = title
+        self.subtitle = subtitle
+        self.body = body
+        self.sound = sound
+        self.badge = badge
+        self.categoryIdentifier = categoryIdentifier
+        self.threadIdentifier = threadIdentifier
+        self.interruptionLevel = interruptionLevel
+        self.imagePath = imagePath
+    }
+
+    /// Whether there is anything to show (Apple rejects empty content).
+    package var hasContent: Bool {
+        !title.isEmpty || !subtitle.isEmpty || !body.isEmpty || sound != nil || badge != nil
+    }
+}

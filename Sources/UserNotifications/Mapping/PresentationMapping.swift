@@ -1,0 +1,110 @@
+import FreedesktopNotifications
+
+/// The one place where the app's settings and a request become a `Notify` call (DESIGN.md 3.2).
+///
+/// Pure: the agent decides *whether* to deliver (authorization) and passes what it knows about
+/// the server; this decides *how* the notification looks on the wire.
+package enum PresentationMapping {
+    /// The action keys of a provisional notification's choices.
+    package static let keepActionKey = "unotify-keep"
+    package static let turnOffActionKey = "unotify-turn-off"
+
+    /// What the notification needs besides the `Notify` call.
+    package struct Plan: Hashable, Sendable {
+        package var notify: NotifyRequest
+        /// A badge count to publish (Unity launcher API), when the badge setting allows it.
+        package var badge: Int?
+        /// A sound the agent should play itself (the server is not known to play it).
+        package var soundToPlay: DeliveryRequest.Sound?
+    }
+
+    /// Maps one request for an app whose authorization allows delivery.
+    ///
+    /// - Parameters:
+    ///   - appName: the app's display name, for `app_name`.
+    ///   - desktopEntry: the app's desktop-entry id, for the `desktop-entry` hint.
+    ///   - replacing: the server id of a displayed notification with the same identifier.
+    ///   - labels: the localized labels of the provisional actions.
+    package static func plan(
+        _ request: DeliveryRequest, settings: AppSettings, capabilities: ServerCapabilities, appName: String,
+        desktopEntry: String?, replacing: ServerNotificationID = .unassigned,
+        labels: (keep: String, turnOff: String) = ("Keep…", "Turn Off…"),
+        serverPlaysSoundHints: Bool = false
+    ) -> Plan {
+        var hints = NotificationHints()
+        hints.desktopEntry = desktopEntry
+        let provisional = settings.authorization == .provisional
+        let alertShown = settings.alert == .enabled && !provisional
+        hints.urgency = urgency(for: request.interruptionLevel, settings: settings, alertShown: alertShown)
+        var body = request.subtitle.isEmpty ? request.body : request.subtitle + "\n" + request.body
+        var summary = request.title
+        if capabilities.contains(.bodyMarkup) {
+            body = escapeMarkup(body)
+        }
+        if summary.isEmpty && body.isEmpty { summary = appName }
+        var actions: [NotificationAction] = []
+        if provisional {
+            actions = [NotificationAction(key: keepActionKey, label: labels.keep),
+                       NotificationAction(key: turnOffActionKey, label: labels.turnOff)]
+        }
+        if let imagePath = request.imagePath { hints.imagePath = fileURI(imagePath) }
+        let soundAllowed = settings.sound == .enabled && !provisional
+        var soundToPlay: DeliveryRequest.Sound?
+        if soundAllowed, let sound = request.sound, soundPermitted(sound, settings: settings) {
+            switch sound {
+            case .default: hints.soundName = "message-new-instant"
+            case .named(let name), .critical(let name?, _):
+                if name.hasPrefix("/") { hints.soundFile = name } else { hints.soundName = name }
+            case .critical(nil, _): hints.soundName = "message-new-instant"
+            }
+            if !serverPlaysSoundHints {
+                soundToPlay = sound
+                hints.suppressSound = true
+            }
+        } else {
+            hints.suppressSound = true
+        }
+        if !alertShown { hints.isTransient = settings.notificationCenter == .enabled ? nil : true }
+        let badge = settings.badge == .enabled && !provisional ? request.badge : nil
+        let notify = NotifyRequest(
+            appName: appName, replacesID: replacing, summary: summary, body: body, actions: actions, hints: hints,
+            expireTimeout: .serverDefault)
+        return Plan(notify: notify, badge: badge, soundToPlay: soundToPlay)
+    }
+
+    /// passive → low, active/timeSensitive → normal, critical → critical only when critical
+    /// alerts are granted; anything not shown as a banner is low.
+    package static func urgency(for level: DeliveryRequest.InterruptionLevel, settings: AppSettings, alertShown: Bool)
+        -> Urgency
+    {
+        guard alertShown else { return .low }
+        switch level {
+        case .passive: return .low
+        case .active, .timeSensitive: return .normal
+        case .critical: return settings.criticalAlert == .enabled ? .critical : .normal
+        }
+    }
+
+    private static func soundPermitted(_ sound: DeliveryRequest.Sound, settings: AppSettings) -> Bool {
+        if case .critical = sound { return settings.criticalAlert == .enabled || settings.sound == .enabled }
+        return true
+    }
+
+    /// Escapes `&`, `<` and `>` so user text shows as typed on servers that read markup.
+    package static func escapeMarkup(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    private static func fileURI(_ path: String) -> String {
+        path.hasPrefix("/") ? "file://" + path : path
+    }
+}
