@@ -41,6 +41,7 @@ let package = Package(
             name: "unotify",
             dependencies: [
                 "DBus",
+                "UserNotifications",
                 "FreedesktopNotifications",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

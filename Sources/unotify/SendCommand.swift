@@ -32,6 +32,10 @@ struct SendCommand: AsyncParsableCommand {
             return
         }
         let request = try makeRequest(options)
+        if let app = options.app {
+            try await AppDelivery.send(request, app: app, options: options)
+            return
+        }
         let client: NotificationsClient
         do {
             client = try NotificationsClient.sessionBus()

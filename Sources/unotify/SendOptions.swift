@@ -15,6 +15,7 @@ struct SendOptions: Sendable {
     var wait = false
     var actions: [String] = []
     var helpRequested = false
+    var app: String?
     var operands: [String] = []
 
     /// One option of the table: help and parsing both come from it.
@@ -70,6 +71,10 @@ struct SendOptions: Sendable {
                    + "multiple times. The name of the action is output to stdout. If NAME is not specified, the "
                    + "numerical index of the option is used (starting with 0).") {
             $0.actions.append($1)
+        },
+        Option(short: nil, long: "app", valueName: "ID",
+               help: "Deliver through unotifyd for the app ID, filtered by its permission settings (unotify settings).") {
+            $0.app = $1
         },
         Option(short: "?", long: "help", valueName: nil, help: "Show help options.") { options, _ in
             options.helpRequested = true

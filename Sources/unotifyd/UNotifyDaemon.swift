@@ -1,5 +1,69 @@
-// The agent's entry point is written with the agent (issue 3); this target builds meanwhile.
+import DBus
+import Dispatch
+import Foundation
+import UserNotifications
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `unotifyd`: the per-session agent that owns notification state (see `NotificationAgent`).
+///
+///     unotifyd             run (exits at once, status 0, when another agent already runs)
+///     unotifyd --install   install the D-Bus activation file and a systemd user unit
 @main
 enum UNotifyDaemon {
-    static func main() {}
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        switch arguments.first {
+        case nil:
+            await run()
+        case "--install":
+            do {
+                for path in try AgentInstallation.install(executable: try AgentLauncher.executablePath(forDaemon: true)) {
+                    print(path)
+                }
+            } catch {
+                fail("unotifyd: cannot install: \(error)")
+            }
+        case "--help", "-h":
+            print("""
+                usage: unotifyd [--install]
+                  (no option)  run the notification agent on the session bus (org.unotify.Agent);
+                               exits when another agent already runs or the bus goes away
+                  --install    install ~/.local/share/dbus-1/services/org.unotify.Agent.service and
+                               ~/.config/systemd/user/unotifyd.service for this user
+                """)
+        case "--version":
+            print("unotifyd 0.1.0")
+        case let other?:
+            fail("unotifyd: unknown argument '\(other)'; see unotifyd --help")
+        }
+    }
+
+    private static func run() async {
+        do {
+            let connection = try DBusConnection.sessionBus()
+            let store = SettingsStore(directory: try SettingsStore.defaultDirectory())
+            let agent = NotificationAgent(connection: connection, store: store)
+            guard try await agent.start() else { return }
+            let stop = TerminationSignals()
+            // Run until a signal, or until the bus goes away (the name's owner stream ends).
+            let lost = try await connection.nameOwnerChanges(of: "org.freedesktop.DBus")
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await stop.wait() }
+                group.addTask { do { for try await _ in lost {} } catch {} }
+                await group.next()
+                group.cancelAll()
+            }
+            await agent.stop()
+        } catch {
+            fail("unotifyd: \(error)")
+        }
+    }
+
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        exit(1)
+    }
 }

@@ -1,0 +1,105 @@
+import DBus
+import FreedesktopNotifications
+
+/// The library's and the CLI's connection to the agent, `unotifyd`, which it starts on demand.
+package actor AgentClient {
+    package nonisolated let connection: DBusConnection
+    private let busAddress: String?
+
+    /// Connects to the session bus (or `address`) and makes sure the agent runs.
+    package init(address: String? = nil, startAgent: Bool = true) async throws {
+        do {
+            connection = try address.map { try DBusConnection(address: $0) } ?? DBusConnection.sessionBus()
+        } catch let error as DBusError {
+            throw AgentError(.unavailable, error.message)
+        }
+        busAddress = address
+        if startAgent {
+            do {
+                try await AgentLauncher.ensureRunning(on: connection, busAddress: address)
+            } catch let error as DBusError {
+                throw AgentError(error)
+            }
+        }
+    }
+
+    /// Asks for permission; waits for the user's answer at most `timeout`.
+    package func requestAuthorization(app: String, options: AuthorizationOptionBits, timeout: Duration = .seconds(600))
+        async throws -> (granted: Bool, status: AppSettings.Authorization)
+    {
+        let decisions = try await connection.signals(matching: MatchRule(
+            path: AgentInterface.path, interface: AgentInterface.interface, member: "AuthorizationDecided", arg0: app))
+        let reply = try await call("RequestAuthorization", [.string(app), .uint64(UInt64(options.rawValue))])
+        guard reply.count == 3, case .boolean(let decided) = reply[0], case .boolean(let granted) = reply[1],
+            case .int32(let raw) = reply[2], let status = AppSettings.Authorization(rawValue: Int(raw))
+        else { throw AgentError(.unavailable, "unotifyd answered RequestAuthorization with the wrong types") }
+        if decided { return (granted, status) }
+        let agentName = try await connection.nameOwner(of: AgentInterface.busName)
+        return try await withThrowingTaskGroup(of: (Bool, AppSettings.Authorization)?.self) { group in
+            group.addTask {
+                for try await message in decisions where message.sender == agentName {
+                    guard message.body.count == 3, case .boolean(let granted) = message.body[1],
+                        case .int32(let raw) = message.body[2], let status = AppSettings.Authorization(rawValue: Int(raw))
+                    else { continue }
+                    return (granted, status)
+                }
+                return nil
+            }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let result = try await group.next() ?? nil else {
+                throw AgentError(.timedOut, "no answer to the notification permission prompt within \(timeout)")
+            }
+            return result
+        }
+    }
+
+    package func settings(app: String) async throws -> AppSettings {
+        try Self.settings(from: try await call("GetSettings", [.string(app)]))
+    }
+
+    package func setSettings(app: String, changes: [String: DBusVariant]) async throws -> AppSettings {
+        try Self.settings(from: try await call("SetSettings", [.string(app), changes.dbusValue]))
+    }
+
+    package func resetSettings(app: String) async throws {
+        _ = try await call("ResetSettings", [.string(app)])
+    }
+
+    package func listApps() async throws -> [String: AppSettings] {
+        let reply = try await call("ListApps", [])
+        guard let first = reply.first, let apps = try? [String: [String: DBusVariant]](dbusValue: first) else {
+            throw AgentError(.unavailable, "unotifyd answered ListApps with the wrong types")
+        }
+        return try apps.mapValues { try AppSettings().applying($0) }
+    }
+
+    /// Delivers `request` through the permission-filtered pipeline.
+    package func add(app: String, request: DeliveryRequest) async throws -> ServerNotificationID {
+        let reply = try await call("Add", [.string(app), request.wire.dbusValue])
+        guard case .uint32(let id)? = reply.first else {
+            throw AgentError(.unavailable, "unotifyd answered Add with the wrong types")
+        }
+        return ServerNotificationID(rawValue: id)
+    }
+
+    private static func settings(from reply: [DBusValue]) throws -> AppSettings {
+        guard let first = reply.first, let wire = try? [String: DBusVariant](dbusValue: first) else {
+            throw AgentError(.unavailable, "unotifyd answered with settings of the wrong types")
+        }
+        return try AppSettings().applying(wire)
+    }
+
+    private func call(_ member: MemberName, _ body: [DBusValue]) async throws -> [DBusValue] {
+        do {
+            return try await connection.call(.methodCall(
+                destination: AgentInterface.busName, path: AgentInterface.path, interface: AgentInterface.interface,
+                member: member, body: body), timeout: .seconds(30)).body
+        } catch let error as DBusError {
+            throw AgentError(error)
+        }
+    }
+}

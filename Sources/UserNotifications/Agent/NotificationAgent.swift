@@ -1,0 +1,277 @@
+import DBus
+import FreedesktopNotifications
+import Foundation
+
+/// The engine that `unotifyd` hosts: the one connection to the notification server, the
+/// settings store, one authorization machine per app, and the ids of every popup and
+/// notification the agent created.
+///
+/// State changes only through (1) a click reported by the current owner of the notification
+/// server's name on a notification this agent created (`NotificationsClient.events()` drops
+/// everyone else's signals; the id maps drop foreign ids), (2) `SetSettings`, (3) `ResetSettings`.
+package actor NotificationAgent {
+    package nonisolated let connection: DBusConnection
+    private let server: NotificationsClient
+    private let store: SettingsStore
+    private let strings: PromptStrings
+    private var machines: [String: AuthorizationMachine] = [:]
+    private var popups: [ServerNotificationID: (app: String, kind: PopupKind)] = [:]
+    private var delivered: [ServerNotificationID: (app: String, identifier: String)] = [:]
+    private var nextRequest: UInt64 = 0
+    private var eventTask: Task<Void, Never>?
+
+    package init(connection: DBusConnection, store: SettingsStore, serverName: BusName = NotificationsService.busName,
+                 strings: PromptStrings = .current()) {
+        self.connection = connection
+        server = NotificationsClient(connection: connection, serverName: serverName)
+        self.store = store
+        self.strings = strings
+    }
+
+    /// Exports the agent's object, follows the server's events, then takes the agent's name.
+    ///
+    /// - Returns: `false` when another agent already owns the name (this one should exit).
+    package func start() async throws -> Bool {
+        await connection.export(path: AgentInterface.path) { [weak self] message in
+            guard let self else { throw DBusError(.remote, "the agent is stopping", name: AgentInterface.serverError) }
+            return try await self.handle(message)
+        }
+        let events = try await server.events()
+        eventTask = Task { [weak self] in
+            do {
+                for try await event in events { await self?.handle(event) }
+            } catch {}
+        }
+        let reply = try await connection.requestName(AgentInterface.busName)
+        return reply == .primaryOwner || reply == .alreadyOwner
+    }
+
+    /// Stops following events and releases the name.
+    package func stop() async {
+        eventTask?.cancel()
+        try? await connection.releaseName(AgentInterface.busName)
+    }
+
+    // MARK: - Method calls
+
+    private func handle(_ message: DBusMessage) async throws -> [DBusValue] {
+        do {
+            return try await dispatch(message)
+        } catch let error as AgentError {
+            throw error.dbusError
+        } catch let error as SettingsStoreError {
+            throw AgentError(.settings, error.description).dbusError
+        } catch let error as NotificationServerError {
+            throw AgentError(.server, error.message).dbusError
+        }
+    }
+
+    private func dispatch(_ message: DBusMessage) async throws -> [DBusValue] {
+        let body = message.body
+        func app() throws -> String {
+            guard case .string(let id)? = body.first else {
+                throw AgentError(.invalidArgument, "the first argument must be the app identifier (a string)")
+            }
+            if let problem = AppIdentifier.problem(with: id) {
+                throw AgentError(.invalidArgument, "invalid app identifier \(id.debugDescription): \(problem)")
+            }
+            return id
+        }
+        switch message.member?.rawValue {
+        case "RequestAuthorization":
+            guard body.count == 2, case .uint64(let bits) = body[1] else {
+                throw AgentError(.invalidArgument, "RequestAuthorization takes (s app, t options)")
+            }
+            return try await requestAuthorization(app(), AuthorizationOptionBits(rawValue: UInt(bits)))
+        case "GetSettings":
+            return [try machine(for: app()).settings.wire.dbusValue]
+        case "SetSettings":
+            guard body.count == 2, let changes = try? [String: DBusVariant](dbusValue: body[1]) else {
+                throw AgentError(.invalidArgument, "SetSettings takes (s app, a{sv} changes)")
+            }
+            let id = try app()
+            let current = try machine(for: id).settings
+            let updated = try current.applying(changes)
+            try await apply(.settingsChanged(updated), app: id)
+            return [try machine(for: id).settings.wire.dbusValue]
+        case "ResetSettings":
+            try await apply(.reset, app: app())
+            return []
+        case "ListApps":
+            var result: [String: [String: DBusVariant]] = [:]
+            for (id, settings) in try store.allApps() { result[id] = settings.wire }
+            return [result.dbusValue]
+        case "Add":
+            guard body.count == 2, let wire = try? [String: DBusVariant](dbusValue: body[1]) else {
+                throw AgentError(.invalidArgument, "Add takes (s app, a{sv} request)")
+            }
+            let request: DeliveryRequest
+            do {
+                request = try DeliveryRequest(wire: wire)
+            } catch let error as DBusError {
+                throw AgentError(.invalidArgument, error.message)
+            }
+            return [.uint32(try await add(request, app: app()).rawValue)]
+        default:
+            throw DBusError(.remote, "no method \(message.member?.rawValue ?? "?")",
+                            name: "org.freedesktop.DBus.Error.UnknownMethod")
+        }
+    }
+
+    // MARK: - Authorization
+
+    private func requestAuthorization(_ app: String, _ options: AuthorizationOptionBits) async throws -> [DBusValue] {
+        nextRequest += 1
+        let request = RequestID(nextRequest)
+        let answer = try await apply(.request(request, options: options), app: app, waitingFor: request)
+        let status = try machine(for: app).settings.authorization
+        guard let granted = answer else {
+            return [.boolean(false), .boolean(false), .int32(Int32(status.rawValue))]
+        }
+        return [.boolean(true), .boolean(granted), .int32(Int32(status.rawValue))]
+    }
+
+    /// Feeds one event to the app's machine and carries out its effects; returns the answer
+    /// given to `waitingFor` if the effects answered it.
+    @discardableResult
+    private func apply(_ event: AuthorizationEvent, app: String, waitingFor: RequestID? = nil) async throws -> Bool? {
+        var machine = try machine(for: app)
+        var pending = machine.handle(event)
+        machines[app] = machine
+        var answer: Bool?
+        while !pending.isEmpty {
+            let effect = pending.removeFirst()
+            switch effect {
+            case .persist(let settings):
+                try store.update(app) { $0 = settings }
+            case .completeRequests(let granted, let requests):
+                if let waitingFor, requests.contains(waitingFor) { answer = granted }
+                let others = requests.filter { $0 != waitingFor }
+                if !others.isEmpty || waitingFor == nil {
+                    try await emitDecision(app: app, granted: granted)
+                }
+            case .closePopup(let popup):
+                popups[ServerNotificationID(rawValue: popup.rawValue)] = nil
+                try? await server.closeNotification(ServerNotificationID(rawValue: popup.rawValue))
+            case .showPrompt, .showKeepFollowUp, .showTurnOffConfirmation:
+                let kind = Self.kind(of: effect)
+                let followUp: AuthorizationEvent
+                do {
+                    let id = try await server.notify(popupRequest(kind, app: app))
+                    popups[id] = (app, kind)
+                    followUp = .popupShown(PopupID(id.rawValue), kind)
+                } catch {
+                    followUp = .popupFailed(kind)
+                }
+                var current = try self.machine(for: app)
+                pending += current.handle(followUp)
+                machines[app] = current
+            }
+        }
+        return answer
+    }
+
+    private static func kind(of effect: AuthorizationEffect) -> PopupKind {
+        switch effect {
+        case .showKeepFollowUp: .keepFollowUp
+        case .showTurnOffConfirmation: .turnOffConfirmation
+        default: .permission
+        }
+    }
+
+    private func emitDecision(app: String, granted: Bool) async throws {
+        let status = try machine(for: app).settings.authorization
+        try await connection.send(.signal(
+            path: AgentInterface.path, interface: AgentInterface.interface, member: "AuthorizationDecided",
+            body: [.string(app), .boolean(granted), .int32(Int32(status.rawValue))]))
+    }
+
+    /// The popup for `kind`: localized, with its action keys, and not expiring on its own.
+    private func popupRequest(_ kind: PopupKind, app: String) -> NotifyRequest {
+        let name = AppDisplayName.name(for: app)
+        let (title, body, labels): (String, String, [String]) =
+            switch kind {
+            case .permission:
+                (strings.text("prompt.title", name), strings.text("prompt.body"),
+                 [strings.text("prompt.allow"), strings.text("prompt.deny")])
+            case .keepFollowUp:
+                (strings.text("keep.title", name), strings.text("keep.body"),
+                 [strings.text("keep.prominent"), strings.text("keep.quiet")])
+            case .turnOffConfirmation:
+                (strings.text("turnOff.title", name), strings.text("turnOff.body", app),
+                 [strings.text("turnOff.confirm"), strings.text("turnOff.cancel")])
+            }
+        var hints = NotificationHints()
+        hints.urgency = .critical
+        hints.isResident = true
+        hints.desktopEntry = AppDisplayName.desktopEntry(for: app)
+        let actions = zip(kind.actionKeys, labels).map { NotificationAction(key: $0.0, label: $0.1) }
+        return NotifyRequest(appName: name, summary: title, body: body, actions: actions, hints: hints,
+                             expireTimeout: .never)
+    }
+
+    private func machine(for app: String) throws -> AuthorizationMachine {
+        if let machine = machines[app] { return machine }
+        let machine = AuthorizationMachine(settings: try store.settings(for: app))
+        machines[app] = machine
+        return machine
+    }
+
+    // MARK: - Delivery
+
+    private func add(_ request: DeliveryRequest, app: String) async throws -> ServerNotificationID {
+        let settings = try machine(for: app).settings
+        guard settings.authorization == .authorized || settings.authorization == .provisional else {
+            throw AgentError(.notAllowed, "notifications from \(app) are not allowed (\(settings.authorization)); "
+                + "the app must request authorization first, or the user can run `unotify settings \(app) allow`")
+        }
+        guard request.hasContent else {
+            throw AgentError(.invalidArgument, "the notification has no content: give it a title, a body or a sound")
+        }
+        let replacing = delivered.first { $0.value.app == app && $0.value.identifier == request.identifier }?.key
+        let plan = PresentationMapping.plan(
+            request, settings: settings, capabilities: try await server.capabilities(),
+            appName: AppDisplayName.name(for: app), desktopEntry: AppDisplayName.desktopEntry(for: app),
+            replacing: replacing ?? .unassigned,
+            labels: (strings.text("provisional.keep"), strings.text("provisional.turnOff")))
+        let id = try await server.notify(plan.notify)
+        delivered[id] = (app, request.identifier)
+        return id
+    }
+
+    // MARK: - Server events
+
+    /// `apply` for events nobody waits on: a failure (the store cannot be written) goes to stderr.
+    private func applyReporting(_ event: AuthorizationEvent, app: String) async {
+        do {
+            try await apply(event, app: app)
+        } catch {
+            FileHandle.standardError.write(Data("unotifyd: \(app): \(error)\n".utf8))
+        }
+    }
+
+    private func handle(_ event: ServerEvent) async {
+        switch event {
+        case .actionInvoked(let id, let key):
+            if let popup = popups[id] {
+                await applyReporting(.clicked(PopupID(id.rawValue), actionKey: key), app: popup.app)
+            } else if let notification = delivered[id] {
+                switch key {
+                case AuthorizationActionKey.keep:
+                    await applyReporting(.keepClicked(onNotification: PopupID(id.rawValue)), app: notification.app)
+                case AuthorizationActionKey.turnOff:
+                    await applyReporting(.turnOffClicked(onNotification: PopupID(id.rawValue)), app: notification.app)
+                default:
+                    break
+                }
+            }
+        case .closed(let id, _):
+            if let popup = popups.removeValue(forKey: id) {
+                await applyReporting(.closed(PopupID(id.rawValue)), app: popup.app)
+            }
+            delivered[id] = nil
+        case .activationToken, .replied:
+            break
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import FreedesktopNotifications
+import UserNotifications
+
+/// `unotify send --app ID`: the same notification, through the agent's permission-filtered pipeline.
+enum AppDelivery {
+    static func send(_ request: NotifyRequest, app: String, options: SendOptions) async throws {
+        guard options.actions.isEmpty, !options.wait else {
+            throw CommandFailure("unotify: -A and -w cannot be combined with --app yet: the agent receives the user's "
+                + "answer; use them without --app")
+        }
+        let level: DeliveryRequest.InterruptionLevel =
+            switch request.hints.urgency {
+            case .low?: .passive
+            case .critical?: .critical
+            default: .active
+            }
+        let delivery = DeliveryRequest(
+            identifier: UUID().uuidString, title: request.summary,
+            body: request.body, categoryIdentifier: request.hints.category ?? "", interruptionLevel: level)
+        let client = try await AgentClientConnection.open()
+        do {
+            let id = try await client.add(app: app, request: delivery)
+            if options.printID { StandardOutput.write(String(id.rawValue)) }
+        } catch let error as AgentError {
+            throw CommandFailure(error)
+        }
+    }
+}
