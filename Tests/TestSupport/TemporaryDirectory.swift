@@ -1,0 +1,15 @@
+import Foundation
+
+/// A fresh directory under the system's temporary directory, removed when this is released.
+public final class TemporaryDirectory: @unchecked Sendable {
+    public let url: URL
+
+    public init(_ label: String = "unotify-test") throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    public var path: String { url.path }
+}

@@ -1,0 +1,132 @@
+import DBus
+import FreedesktopNotifications
+import Testing
+@testable import UserNotifications
+
+/// DESIGN.md 3.2, row by row: what the app's settings and the request become on the wire.
+@Suite struct MappingPresentationTests {
+    static let capabilities = ServerCapabilities(["actions", "body", "body-markup"])
+
+    static func plan(_ request: DeliveryRequest, _ settings: AppSettings,
+                     capabilities: ServerCapabilities = capabilities, playsHints: Bool = false) -> PresentationMapping.Plan {
+        PresentationMapping.plan(request, settings: settings, capabilities: capabilities, appName: "Tea",
+                                 desktopEntry: "org.example.Tea", serverPlaysSoundHints: playsHints)
+    }
+
+    static let authorized = AppSettings.authorized(requesting: [.alert, .sound, .badge])
+
+    @Test func authorizedBannerWithTitleSubtitleAndBody() {
+        let plan = Self.plan(DeliveryRequest(identifier: "a", title: "Tea", subtitle: "Green", body: "Ready"), Self.authorized)
+        #expect(plan.notify.appName == "Tea")
+        #expect(plan.notify.summary == "Tea")
+        #expect(plan.notify.body == "Green\nReady")
+        #expect(plan.notify.hints.urgency == .normal)
+        #expect(plan.notify.hints.desktopEntry == "org.example.Tea")
+        #expect(plan.notify.hints.suppressSound == true)
+        #expect(plan.notify.actions.isEmpty)
+    }
+
+    @Test(arguments: [
+        (DeliveryRequest.InterruptionLevel.passive, false, Urgency.low),
+        (.active, false, .normal),
+        (.timeSensitive, false, .normal),
+        (.critical, false, .normal),
+        (.critical, true, .critical),
+    ])
+    func interruptionLevelToUrgency(_ level: DeliveryRequest.InterruptionLevel, _ criticalGranted: Bool, _ urgency: Urgency) {
+        var settings = Self.authorized
+        settings.criticalAlert = criticalGranted ? .enabled : .disabled
+        let plan = Self.plan(DeliveryRequest(identifier: "a", body: "x", interruptionLevel: level), settings)
+        #expect(plan.notify.hints.urgency == urgency)
+    }
+
+    @Test func provisionalIsQuietWithKeepAndTurnOff() {
+        let settings = AppSettings.provisional(requesting: [.alert, .sound, .badge, .provisional])
+        let plan = Self.plan(DeliveryRequest(identifier: "a", body: "x", sound: .default, badge: 3), settings)
+        #expect(plan.notify.hints.urgency == .low)
+        #expect(plan.notify.hints.suppressSound == true)
+        #expect(plan.notify.hints.soundName == nil)
+        #expect(plan.badge == nil)
+        #expect(plan.notify.actions.map(\.key) == [AuthorizationActionKey.keep, AuthorizationActionKey.turnOff])
+    }
+
+    @Test func alertOffButListOnIsHistoryOnly() {
+        var settings = Self.authorized
+        settings.alert = .disabled
+        let plan = Self.plan(DeliveryRequest(identifier: "a", body: "x", interruptionLevel: .critical), settings)
+        #expect(plan.notify.hints.urgency == .low)
+        #expect(plan.notify.hints.isTransient == nil)
+    }
+
+    @Test func soundDefaultBecomesTheThemeNameAndIsPlayedByTheAgentWhereTheServerWont() {
+        let request = DeliveryRequest(identifier: "a", body: "x", sound: .default)
+        let agentPlays = Self.plan(request, Self.authorized)
+        #expect(agentPlays.notify.hints.soundName == "message-new-instant")
+        #expect(agentPlays.notify.hints.suppressSound == true)
+        #expect(agentPlays.soundToPlay == .default)
+        let serverPlays = Self.plan(request, Self.authorized, playsHints: true)
+        #expect(serverPlays.notify.hints.suppressSound == nil)
+        #expect(serverPlays.soundToPlay == nil)
+    }
+
+    @Test func aSoundPathIsASoundFile() {
+        let plan = Self.plan(DeliveryRequest(identifier: "a", body: "x", sound: .named("/tmp/ding.oga")), Self.authorized)
+        #expect(plan.notify.hints.soundFile == "/tmp/ding.oga")
+        #expect(plan.notify.hints.soundName == nil)
+    }
+
+    @Test func soundOffMeansSuppressSoundAndNothingPlayed() {
+        var settings = Self.authorized
+        settings.sound = .disabled
+        let plan = Self.plan(DeliveryRequest(identifier: "a", body: "x", sound: .default), settings)
+        #expect(plan.notify.hints.suppressSound == true)
+        #expect(plan.notify.hints.soundName == nil)
+        #expect(plan.soundToPlay == nil)
+    }
+
+    @Test func badgeOnlyWhenTheBadgeSettingIsOn() {
+        #expect(Self.plan(DeliveryRequest(identifier: "a", body: "x", badge: 3), Self.authorized).badge == 3)
+        var settings = Self.authorized
+        settings.badge = .disabled
+        #expect(Self.plan(DeliveryRequest(identifier: "a", body: "x", badge: 3), settings).badge == nil)
+    }
+
+    @Test func userTextIsEscapedOnlyWhereTheServerReadsMarkup() {
+        let request = DeliveryRequest(identifier: "a", title: "A & B", body: "<b>x</b> & y")
+        #expect(Self.plan(request, Self.authorized).notify.body == "&lt;b&gt;x&lt;/b&gt; &amp; y")
+        let plain = Self.plan(request, Self.authorized, capabilities: ServerCapabilities(["body"]))
+        #expect(plain.notify.body == "<b>x</b> & y")
+        #expect(plain.notify.summary == "A & B")
+    }
+
+    @Test func anImageBecomesAFileURI() {
+        let plan = Self.plan(DeliveryRequest(identifier: "a", body: "x", imagePath: "/tmp/cat.png"), Self.authorized)
+        #expect(plan.notify.hints.imagePath == "file:///tmp/cat.png")
+    }
+
+    @Test func theReplacedIdIsPassedThrough() {
+        let plan = PresentationMapping.plan(
+            DeliveryRequest(identifier: "a", body: "x"), settings: Self.authorized, capabilities: Self.capabilities,
+            appName: "Tea", desktopEntry: nil, replacing: ServerNotificationID(rawValue: 41))
+        #expect(plan.notify.replacesID == ServerNotificationID(rawValue: 41))
+    }
+
+    @Test func requestWireRoundTrips() throws {
+        for request in [
+            DeliveryRequest(identifier: "a", title: "t", subtitle: "s", body: "b", sound: .default, badge: 2,
+                            categoryIdentifier: "c", threadIdentifier: "th", interruptionLevel: .timeSensitive,
+                            imagePath: "/i.png"),
+            DeliveryRequest(identifier: "b", sound: .named("bell")),
+            DeliveryRequest(identifier: "c", sound: .critical(name: nil, volume: 0.5)),
+        ] {
+            #expect(try DeliveryRequest(wire: request.wire) == request)
+        }
+    }
+
+    @Test func settingsWireRoundTripsAndRejectsUnknownKeys() throws {
+        let settings = Self.authorized
+        #expect(try AppSettings().applying(settings.wire) == settings)
+        #expect(throws: (any Error).self) { try AppSettings().applying(["volume": .init(Int32(3))]) }
+        #expect(throws: (any Error).self) { try AppSettings().applying(["alert": .init(Int32(9))]) }
+    }
+}
