@@ -60,10 +60,24 @@ public final class TestDesktop: @unchecked Sendable {
 
     /// dunst: invokes the action `key` of the newest notification through dunst's own context
     /// menu (`dunstctl context`, answered by `scripts/desktop/dunst-pick`).
+    ///
+    /// Returns once dunst has run its menu (dunst-pick appends each menu it is shown to
+    /// `dunst-pick.menu`), so the click has been made when this returns.
     public func dunstInvoke(_ key: String) async throws {
         try key.write(to: stateDirectory.appendingPathComponent("dunst-pick"), atomically: true, encoding: .utf8)
+        let before = dunstMenus().count
         let (status, _) = try await run("dunstctl", ["context"])
         guard status == 0 else { throw TestSupportError("dunstctl context failed with \(status)") }
+        try await Eventually.wait(timeout: .seconds(10), "dunst's context menu for '\(key)'") {
+            self.dunstMenus().count > before
+        }
+    }
+
+    /// Every context menu dunst has shown so far, oldest first (its lines: `#Label (Summary) [id,key]`).
+    public func dunstMenus() -> [String] {
+        let file = stateDirectory.appendingPathComponent("dunst-pick.menu")
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [] }
+        return text.components(separatedBy: "---\n").dropLast()
     }
 
     /// Waits until the server shows `count` notifications (dunst: `dunstctl count displayed`).
