@@ -1,0 +1,28 @@
+import Foundation
+
+/// A delivered notification: the request and when it was delivered.
+///
+/// Apps receive these (from `getDeliveredNotifications`, the delegate, a response) and never
+/// create them.
+open class UNNotification: NSObject, @unchecked Sendable {
+    /// When the notification was delivered.
+    public let date: Date
+    /// The request that was delivered.
+    public let request: UNNotificationRequest
+
+    /// Creates a delivered notification (the engine does).
+    package init(request: UNNotificationRequest, date: Date) {
+        self.request = request
+        self.date = date
+        super.init()
+    }
+
+    /// Notifications are equal when request and date are.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UNNotification else { return false }
+        return date == other.date && request.isEqual(other.request)
+    }
+
+    /// A hash of the request's identifier.
+    open override var hash: Int { request.identifier.hashValue }
+}

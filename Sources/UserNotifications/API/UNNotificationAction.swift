@@ -1,0 +1,46 @@
+import Foundation
+
+/// A button the user can press in a notification.
+///
+/// Register actions through a ``UNNotificationCategory``; the user's choice comes back to the
+/// delegate as a ``UNNotificationResponse`` whose `actionIdentifier` is this identifier.
+///
+/// On Linux each action becomes a key/label pair of the `Notify` call's `actions`; servers
+/// without the `actions` capability show none (the notification is still delivered).
+open class UNNotificationAction: NSObject, @unchecked Sendable {
+    /// The identifier reported in the response.
+    public let identifier: String
+    /// The button's label.
+    public let title: String
+    /// How the action behaves.
+    public let options: UNNotificationActionOptions
+    /// The button's icon, if any.
+    public let icon: UNNotificationActionIcon?
+
+    /// Creates an action with an icon.
+    public init(
+        identifier: String, title: String, options: UNNotificationActionOptions = [],
+        icon: UNNotificationActionIcon?
+    ) {
+        self.identifier = identifier
+        self.title = title
+        self.options = options
+        self.icon = icon
+        super.init()
+    }
+
+    /// Creates an action.
+    public convenience init(identifier: String, title: String, options: UNNotificationActionOptions = []) {
+        self.init(identifier: identifier, title: title, options: options, icon: nil)
+    }
+
+    /// Actions are equal when identifier, title, options and icon are.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UNNotificationAction, type(of: other) == type(of: self) else { return false }
+        return identifier == other.identifier && title == other.title && options == other.options
+            && icon == other.icon
+    }
+
+    /// A hash of the identifier.
+    open override var hash: Int { identifier.hashValue }
+}

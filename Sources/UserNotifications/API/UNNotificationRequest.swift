@@ -1,0 +1,48 @@
+import Foundation
+
+/// A request to deliver a notification: an identifier, the content, and when.
+///
+/// The request keeps an immutable copy of the content. Adding a request with the identifier of
+/// a pending or delivered one replaces it (on Linux a delivered popup is updated in place
+/// through `replaces_id`).
+open class UNNotificationRequest: NSObject, @unchecked Sendable {
+    /// The identifier the app chose, unique among its requests.
+    public let identifier: String
+    /// An immutable copy of the content.
+    public let content: UNNotificationContent
+    /// The condition that delivers the notification, or `nil` for "now".
+    public let trigger: UNNotificationTrigger?
+
+    /// Creates a request.
+    ///
+    /// - Parameters:
+    ///   - identifier: Unique among the app's requests; reusing one replaces that request.
+    ///   - content: Copied: later changes to it do not affect the request.
+    ///   - trigger: When to deliver, or `nil` to deliver at once.
+    public init(identifier: String, content: UNNotificationContent, trigger: UNNotificationTrigger?) {
+        self.identifier = identifier
+        self.content = content.immutableCopy()
+        self.trigger = trigger
+        super.init()
+    }
+
+    /// Why the request cannot be scheduled, as `add` reports it: an invalid trigger
+    /// (`.notificationInvalidNoDate`) or nothing to show (`.notificationInvalidNoContent`).
+    package func validationError() -> UNError? {
+        if let error = trigger?.validationError() { return error }
+        if content.isEmpty {
+            return UNError(.notificationInvalidNoContent, "Notification request \"\(identifier)\" has no content: set a title, subtitle, body, sound, badge or attachment.")
+        }
+        return nil
+    }
+
+    /// Requests are equal when identifier, content and trigger are.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UNNotificationRequest else { return false }
+        return identifier == other.identifier && content.isEqual(other.content)
+            && trigger == other.trigger
+    }
+
+    /// A hash of the identifier.
+    open override var hash: Int { identifier.hashValue }
+}
