@@ -36,7 +36,8 @@ package enum AgentLauncher {
         }
         let ownerNow = try await connection.nameOwner(of: AgentInterface.busName)
         guard owned || ownerNow != nil else {
-            throw AgentError(.unavailable, "unotifyd did not start within \(timeout); run `unotifyd` by hand to see why")
+            throw AgentError(.unavailable, "unotifyd (\((try? executablePath()) ?? "activated by D-Bus")) did not start "
+                + "within \(timeout); run it by hand to see why")
         }
     }
 
@@ -57,6 +58,10 @@ package enum AgentLauncher {
     package static func executablePath(forDaemon: Bool = false) throws -> String {
         let fileManager = FileManager.default
         if let explicit = ProcessInfo.processInfo.environment["UNOTIFY_AGENT"], !explicit.isEmpty {
+            guard fileManager.isExecutableFile(atPath: explicit) else {
+                throw AgentError(.unavailable, "UNOTIFY_AGENT is \(explicit), which is not an executable file; "
+                    + "point it at unotifyd or unset it")
+            }
             return explicit
         }
         let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()

@@ -1,0 +1,85 @@
+import DBus
+import Foundation
+import FreedesktopNotifications
+import Testing
+import TestSupport
+
+/// The built `unotify` and `unotifyd` as processes: starting the agent on demand (spawned, or by
+/// D-Bus activation), one agent per bus, and `unotifyd --install`.
+@Suite(.timeLimit(.minutes(1))) struct AgentProcessTests {
+    @Test func theCLIStartsTheAgentWhichOutlivesIt() async throws {
+        let bus = try PrivateBus()
+        _ = try await FakeNotificationServer(address: bus.address)
+        let state = try TemporaryDirectory("unotify-state")
+        let environment = ["XDG_STATE_HOME": state.path]
+        let allow = try await UNotifyProcess.run(["settings", "org.example.Tea", "allow"], busAddress: bus.address,
+                                                 extraEnvironment: environment)
+        #expect(allow.status == 0)
+        #expect(allow.stdout.contains("status: authorized"))
+        // The CLI has exited; the same agent still answers, with the same state.
+        let again = try await UNotifyProcess.run(["settings", "--json"], busAddress: bus.address, extraEnvironment: environment)
+        #expect(again.stdout.contains(#""org.example.Tea":{"status":"authorized""#))
+        #expect(FileManager.default.fileExists(atPath: state.url.appendingPathComponent("unotify/settings.json").path))
+    }
+
+    @Test func aSecondAgentExitsAtOnce() async throws {
+        let bus = try PrivateBus()
+        let state = try TemporaryDirectory("unotify-state")
+        var environment = bus.environment
+        environment["XDG_STATE_HOME"] = state.path
+        let first = try ChildProcess(UNotifyDaemonProcess.path, [], environment: environment)
+        let watcher = try DBusConnection(address: bus.address)
+        try await Eventually.wait(timeout: .seconds(10), "the first agent owns org.unotify.Agent") {
+            guard try await watcher.nameOwner(of: "org.unotify.Agent") != nil else { return false }
+            return try await watcher.processID(of: "org.unotify.Agent") == UInt32(first.pid)
+        }
+        let second = try ChildProcess(UNotifyDaemonProcess.path, [], environment: environment)
+        #expect(try await second.wait(timeout: 10) == 0)
+        #expect(!first.hasExited)
+        first.send(SIGTERM)
+        #expect(try await first.wait(timeout: 10) == 0)
+    }
+
+    @Test func dbusActivationStartsTheInstalledAgent() async throws {
+        let bus = try PrivateBus()
+        let state = try TemporaryDirectory("unotify-state")
+        let service = """
+            [D-BUS Service]
+            Name=org.unotify.Agent
+            Exec=/usr/bin/env XDG_STATE_HOME=\(state.path) \(UNotifyDaemonProcess.path)
+
+            """
+        try service.write(to: bus.directory.appendingPathComponent("services/org.unotify.Agent.service"),
+                          atomically: true, encoding: .utf8)
+        // UNOTIFY_AGENT points nowhere: only activation can start the agent.
+        let result = try await UNotifyProcess.run(["settings", "org.example.Tea"], busAddress: bus.address,
+                                                  extraEnvironment: ["UNOTIFY_AGENT": "/nonexistent/unotifyd"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("status: notDetermined"))
+    }
+
+    @Test func installWritesTheActivationFileAndTheUserUnit() async throws {
+        let home = try TemporaryDirectory("unotify-home")
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = home.path
+        environment["XDG_DATA_HOME"] = nil
+        environment["XDG_CONFIG_HOME"] = nil
+        let install = try ChildProcess(UNotifyDaemonProcess.path, ["--install"], environment: environment)
+        #expect(try await install.wait(timeout: 10) == 0)
+        let service = try String(contentsOfFile: home.path + "/.local/share/dbus-1/services/org.unotify.Agent.service",
+                                 encoding: .utf8)
+        #expect(service.contains("Name=org.unotify.Agent"))
+        #expect(service.contains("Exec=\(URL(fileURLWithPath: UNotifyDaemonProcess.path).resolvingSymlinksInPath().path)"))
+        let unit = try String(contentsOfFile: home.path + "/.config/systemd/user/unotifyd.service", encoding: .utf8)
+        #expect(unit.contains("BusName=org.unotify.Agent"))
+        #expect(install.standardOutput.split(separator: "\n").count == 2)
+    }
+
+    @Test func noAgentBinaryIsAClearError() async throws {
+        let bus = try PrivateBus()
+        let result = try await UNotifyProcess.run(["settings"], busAddress: bus.address,
+                                                  extraEnvironment: ["UNOTIFY_AGENT": "/nonexistent/unotifyd"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("/nonexistent/unotifyd"))
+    }
+}
