@@ -1,0 +1,96 @@
+import Foundation
+
+/// The backend of `UNUserNotificationCenter.current()`: everything goes to the agent,
+/// `unotifyd`, started on demand (see `AgentLauncher`).
+///
+/// On Linux, today: authorization, settings and immediate delivery go through the agent's
+/// permission-filtered pipeline. Categories are kept for the life of the process. Scheduled
+/// triggers, the delivered list, responses and badges are not available yet and fail with an
+/// error that says so (the center reports it through the completion handler).
+package actor AgentBackend: NotificationCenterBackend {
+    private var client: AgentClient?
+    private var categorySets: [String: Set<UNNotificationCategory>] = [:]
+
+    private let address: String?
+
+    /// A backend on the session bus, or on the bus at `address`.
+    package init(address: String? = nil) {
+        self.address = address
+    }
+
+    package func requestAuthorization(options: UNAuthorizationOptions, appIdentifier: String) async throws -> Bool {
+        try await run { client in
+            try await client.requestAuthorization(
+                app: appIdentifier, options: AuthorizationOptionBits(rawValue: options.rawValue)).granted
+        }
+    }
+
+    package func notificationSettings(appIdentifier: String) async throws -> UNNotificationSettings {
+        try await run { client in UNNotificationSettings(try await client.settings(app: appIdentifier)) }
+    }
+
+    package func add(_ request: UNNotificationRequest, appIdentifier: String) async throws {
+        if let error = request.validationError() { throw error }
+        if let trigger = request.trigger, !(trigger is UNPushNotificationTrigger) {
+            throw UNError(.notificationInvalidNoDate,
+                          "Scheduled triggers (\(type(of: trigger))) are not supported by unotify yet; "
+                              + "add the request with a nil trigger to deliver it now.")
+        }
+        _ = try await run { client in try await client.add(app: appIdentifier, request: DeliveryRequest(request)) }
+    }
+
+    package func setCategories(_ categories: Set<UNNotificationCategory>, appIdentifier: String) async throws {
+        categorySets[appIdentifier] = categories
+    }
+
+    package func categories(appIdentifier: String) async throws -> Set<UNNotificationCategory> {
+        categorySets[appIdentifier] ?? []
+    }
+
+    /// Nothing can be pending: scheduled triggers are refused by `add`.
+    package func pendingRequests(appIdentifier: String) async throws -> [UNNotificationRequest] { [] }
+
+    package func removePending(identifiers: [String]?, appIdentifier: String) async throws {}
+
+    package func deliveredNotifications(appIdentifier: String) async throws -> [UNNotification] {
+        throw Self.notYet("The list of delivered notifications")
+    }
+
+    package func removeDelivered(identifiers: [String]?, appIdentifier: String) async throws {
+        throw Self.notYet("Removing delivered notifications")
+    }
+
+    package func setBadgeCount(_ count: Int, appIdentifier: String) async throws {
+        guard count >= 0 else { throw UNError(.badgeInputInvalid, "A badge count cannot be negative (\(count)).") }
+        throw Self.notYet("Badges")
+    }
+
+    package func responses(appIdentifier: String) async throws -> AsyncStream<UNNotificationResponse> {
+        throw Self.notYet("Routing the user's responses to the delegate")
+    }
+
+    private static func notYet(_ feature: String) -> UNError {
+        UNError(.notificationsNotAllowed, "\(feature) is not supported by unotify yet.")
+    }
+
+    /// Runs `body` with a connected client, translating the agent's errors into `UNError`.
+    private func run<T: Sendable>(_ body: (AgentClient) async throws -> T) async throws -> T {
+        do {
+            let client = try await connectedClient()
+            return try await body(client)
+        } catch let error as AgentError {
+            switch error.code {
+            case .notAllowed: throw UNError(.notificationsNotAllowed, error.message)
+            case .invalidArgument: throw UNError(.notificationInvalidNoContent, error.message)
+            default: throw UNError(.notificationsNotAllowed, error.message)
+            }
+        }
+    }
+
+    private func connectedClient() async throws -> AgentClient {
+        if let client { return client }
+        let client = try await AgentClient(address: address)
+        self.client = client
+        return client
+    }
+}

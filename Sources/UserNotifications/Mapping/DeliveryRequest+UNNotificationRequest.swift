@@ -1,0 +1,24 @@
+import Foundation
+
+/// Apple's request → the agent's `DeliveryRequest`: the one place this translation happens.
+extension DeliveryRequest {
+    /// Takes what Linux can show; what it cannot is listed in README's compatibility table
+    /// (launch images, summary arguments, relevance and filter criteria are not sent).
+    package init(_ request: UNNotificationRequest) {
+        let content = request.content
+        self.init(
+            identifier: request.identifier, title: content.title, subtitle: content.subtitle, body: content.body,
+            sound: content.sound.map(Self.sound), badge: content.badge?.intValue,
+            categoryIdentifier: content.categoryIdentifier, threadIdentifier: content.threadIdentifier,
+            interruptionLevel: InterruptionLevel(rawValue: Int(content.interruptionLevel.rawValue)) ?? .active,
+            imagePath: content.attachments.first { $0.fileType.kind == .image }.map { $0.url.path })
+    }
+
+    private static func sound(_ sound: UNNotificationSound) -> Sound {
+        if sound.isCritical {
+            return .critical(name: sound.soundName?.rawValue, volume: Double(sound.volume ?? 1))
+        }
+        guard let name = sound.soundName else { return .default }
+        return .named(name.rawValue)
+    }
+}

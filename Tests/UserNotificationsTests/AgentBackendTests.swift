@@ -1,0 +1,89 @@
+import DBus
+import Foundation
+import FreedesktopNotifications
+import Testing
+import TestSupport
+@testable import UserNotifications
+
+/// Apple's API, as an app calls it, through the agent to a fake notification server.
+@Suite(.timeLimit(.minutes(1))) struct AgentBackendTests {
+    struct Rig {
+        let bus: PrivateBus
+        let fake: FakeNotificationServer
+        let agent: NotificationAgent
+        let center: UNUserNotificationCenter
+        let state: TemporaryDirectory
+
+        init() async throws {
+            bus = try PrivateBus()
+            fake = try await FakeNotificationServer(address: bus.address)
+            state = try TemporaryDirectory("unotify-state")
+            agent = NotificationAgent(connection: try DBusConnection(address: bus.address),
+                                      store: SettingsStore(directory: state.url), strings: PromptStrings(language: "en"))
+            #expect(try await agent.start())
+            center = UNUserNotificationCenter(appIdentifier: "org.example.Tea", backend: AgentBackend(address: bus.address))
+        }
+    }
+
+    @Test func requestAuthorizationThenAddReachesTheServer() async throws {
+        let rig = try await Rig()
+        let center = rig.center
+        let asking = Task { try await center.requestAuthorization(options: [.alert, .sound, .badge]) }
+        let prompt = try await rig.fake.nextCall()
+        try await rig.fake.emit(.actionInvoked(prompt.id, actionKey: "allow"))
+        #expect(try await asking.value)
+        let settings = await center.notificationSettings()
+        #expect(settings.authorizationStatus == .authorized)
+        #expect(settings.alertSetting == .enabled)
+        #expect(settings.soundSetting == .enabled)
+        #expect(settings.badgeSetting == .enabled)
+        #expect(settings.alertStyle == .banner)
+        let content = UNMutableNotificationContent()
+        content.title = "Tea"
+        content.subtitle = "Green"
+        content.body = "is ready"
+        content.sound = UNNotificationSound.default
+        content.interruptionLevel = .passive
+        try await center.add(UNNotificationRequest(identifier: "tea", content: content, trigger: nil))
+        let call = try await rig.fake.nextCall()
+        #expect(call.request.summary == "Tea")
+        #expect(call.request.body == "Green\nis ready")
+        #expect(call.request.hints.urgency == .low)
+        #expect(call.request.hints.soundName == "message-new-instant")
+    }
+
+    @Test func addBeforeAuthorizationFailsWithNotificationsNotAllowed() async throws {
+        let rig = try await Rig()
+        let content = UNMutableNotificationContent()
+        content.body = "too early"
+        do {
+            try await rig.center.add(UNNotificationRequest(identifier: "x", content: content, trigger: nil))
+            Issue.record("add succeeded for an app that was never authorized")
+        } catch let error as UNError {
+            #expect(error.code == .notificationsNotAllowed)
+        }
+        await #expect(throws: TestSupportError.self) { try await rig.fake.nextCall(timeout: .milliseconds(200)) }
+    }
+
+    @Test func provisionalNeedsNoPromptAndCompletionHandlersWork() async throws {
+        let rig = try await Rig()
+        let granted = await withCheckedContinuation { continuation in
+            rig.center.requestAuthorization(options: [.alert, .provisional]) { granted, _ in continuation.resume(returning: granted) }
+        }
+        #expect(granted)
+        let status = await withCheckedContinuation { continuation in
+            rig.center.getNotificationSettings { continuation.resume(returning: $0.authorizationStatus) }
+        }
+        #expect(status == .provisional)
+    }
+
+    @Test func scheduledTriggersAreAClearErrorForNow() async throws {
+        let rig = try await Rig()
+        _ = try await rig.center.requestAuthorization(options: [.alert, .provisional])
+        let content = UNMutableNotificationContent()
+        content.body = "later"
+        let request = UNNotificationRequest(
+            identifier: "later", content: content, trigger: UNTimeIntervalNotificationTrigger(timeInterval: 60, repeats: false))
+        await #expect(throws: UNError.self) { try await rig.center.add(request) }
+    }
+}
