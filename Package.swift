@@ -28,20 +28,25 @@ let package = Package(
         .target(name: "DBus", dependencies: ["CDBus"], swiftSettings: strictSettings),
         .target(name: "FreedesktopNotifications", dependencies: ["DBus"], swiftSettings: strictSettings),
         .target(
-            name: "UserNotifications",
+            name: "NotificationAgentClient",
             dependencies: ["FreedesktopNotifications", "DBus"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "UserNotifications",
+            dependencies: ["NotificationAgentClient", "FreedesktopNotifications", "DBus"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "unotifyd",
-            dependencies: ["UserNotifications", "FreedesktopNotifications", "DBus"],
+            dependencies: ["UserNotifications", "NotificationAgentClient", "FreedesktopNotifications", "DBus"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "unotify",
             dependencies: [
                 "DBus",
-                "UserNotifications",
+                "NotificationAgentClient",
                 "FreedesktopNotifications",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

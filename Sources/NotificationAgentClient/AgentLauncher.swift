@@ -1,5 +1,4 @@
 import DBus
-import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -56,21 +55,20 @@ package enum AgentLauncher {
 
     /// The agent binary to spawn; `forDaemon` when `unotifyd` asks for its own path.
     package static func executablePath(forDaemon: Bool = false) throws -> String {
-        let fileManager = FileManager.default
-        if let explicit = ProcessInfo.processInfo.environment["UNOTIFY_AGENT"], !explicit.isEmpty {
-            guard fileManager.isExecutableFile(atPath: explicit) else {
+        if let explicit = environment("UNOTIFY_AGENT"), !explicit.isEmpty {
+            guard isExecutable(explicit) else {
                 throw AgentError(.unavailable, "UNOTIFY_AGENT is \(explicit), which is not an executable file; "
                     + "point it at unotifyd or unset it")
             }
             return explicit
         }
-        let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        if forDaemon { return own.path }
-        let sibling = own.deletingLastPathComponent().appendingPathComponent("unotifyd").path
-        if fileManager.isExecutableFile(atPath: sibling) { return sibling }
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+        let own = ownExecutable()
+        if forDaemon { return own }
+        let sibling = String(own[..<(own.lastIndex(of: "/") ?? own.startIndex)]) + "/unotifyd"
+        if isExecutable(sibling) { return sibling }
+        for directory in (environment("PATH") ?? "").split(separator: ":") {
             let candidate = "\(directory)/unotifyd"
-            if fileManager.isExecutableFile(atPath: candidate) { return candidate }
+            if isExecutable(candidate) { return candidate }
         }
         throw AgentError(.unavailable, "cannot find unotifyd: install it next to this program or on PATH, or set UNOTIFY_AGENT")
     }
@@ -78,7 +76,7 @@ package enum AgentLauncher {
     /// Spawns `unotifyd` in its own session through `/bin/sh … &`, so it is not our child.
     private static func spawn(busAddress: String?) throws {
         let path = try executablePath()
-        var environment = ProcessInfo.processInfo.environment
+        var environment = currentEnvironment()
         if let busAddress { environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress }
         let arguments = ["/bin/sh", "-c", "setsid \"$0\" </dev/null >/dev/null 2>&1 &", path]
         var attributes = posix_spawnattr_t()
@@ -103,5 +101,35 @@ package enum AgentLauncher {
         }
         var status: Int32 = 0
         _ = waitpid(pid, &status, 0)
+    }
+
+    private static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    private static func currentEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
+    }
+
+    private static func isExecutable(_ path: String) -> Bool {
+        var status = stat()
+        return access(path, X_OK) == 0 && stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The running program's path (`/proc/self/exe` resolved).
+    private static func ownExecutable() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return CommandLine.arguments.first ?? "unotify" }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

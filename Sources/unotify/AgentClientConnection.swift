@@ -1,4 +1,4 @@
-import UserNotifications
+import NotificationAgentClient
 
 /// Opens the CLI's connection to the agent, turning failures into one line and exit status 2.
 enum AgentClientConnection {

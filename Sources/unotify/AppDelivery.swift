@@ -1,6 +1,5 @@
-import Foundation
 import FreedesktopNotifications
-import UserNotifications
+import NotificationAgentClient
 
 /// `unotify send --app ID`: the same notification, through the agent's permission-filtered pipeline.
 enum AppDelivery {
@@ -16,7 +15,7 @@ enum AppDelivery {
             default: .active
             }
         let delivery = DeliveryRequest(
-            identifier: UUID().uuidString, title: request.summary,
+            identifier: "unotify-" + String(UInt64.random(in: 0...UInt64.max), radix: 16), title: request.summary,
             body: request.body, categoryIdentifier: request.hints.category ?? "", interruptionLevel: level)
         let client = try await AgentClientConnection.open()
         do {

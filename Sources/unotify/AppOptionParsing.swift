@@ -1,4 +1,4 @@
-import UserNotifications
+import NotificationAgentClient
 
 /// Words the permission verbs accept, parsed in one place.
 enum AppOptionParsing {

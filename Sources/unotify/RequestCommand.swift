@@ -1,5 +1,5 @@
 import ArgumentParser
-import UserNotifications
+import NotificationAgentClient
 
 /// `unotify request`: asks the user for permission to notify on behalf of an app.
 struct RequestCommand: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import DBus
-import UserNotifications
+import NotificationAgentClient
 
 /// `unotify settings`: the Settings app's role — see and change what each app may do.
 struct SettingsCommand: AsyncParsableCommand {

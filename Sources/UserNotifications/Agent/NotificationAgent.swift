@@ -18,6 +18,10 @@ package actor NotificationAgent {
     private var popups: [ServerNotificationID: (app: String, kind: PopupKind)] = [:]
     private var delivered: [ServerNotificationID: (app: String, identifier: String)] = [:]
     private var nextRequest: UInt64 = 0
+    /// Server events for ids not (yet) known: a click can overtake the `Notify` reply that
+    /// tells the agent the id. Replayed when the id becomes known; the oldest are dropped.
+    private var unclaimed: [ServerEvent] = []
+    private static let unclaimedLimit = 64
     private var eventTask: Task<Void, Never>?
 
     package init(connection: DBusConnection, store: SettingsStore, serverName: BusName = NotificationsService.busName,
@@ -160,6 +164,7 @@ package actor NotificationAgent {
                     let id = try await server.notify(popupRequest(kind, app: app))
                     popups[id] = (app, kind)
                     followUp = .popupShown(PopupID(id.rawValue), kind)
+                    replayUnclaimed(id)
                 } catch {
                     followUp = .popupFailed(kind)
                 }
@@ -236,6 +241,7 @@ package actor NotificationAgent {
             labels: (strings.text("provisional.keep"), strings.text("provisional.turnOff")))
         let id = try await server.notify(plan.notify)
         delivered[id] = (app, request.identifier)
+        replayUnclaimed(id)
         return id
     }
 
@@ -250,7 +256,23 @@ package actor NotificationAgent {
         }
     }
 
+    /// Handles, after the current step, the events that came for `id` before it was known.
+    private func replayUnclaimed(_ id: ServerNotificationID) {
+        let waiting = unclaimed.filter { $0.notificationID == id }
+        guard !waiting.isEmpty else { return }
+        unclaimed.removeAll { $0.notificationID == id }
+        Task {
+            for event in waiting { await handle(event) }
+        }
+    }
+
     private func handle(_ event: ServerEvent) async {
+        let id = event.notificationID
+        guard popups[id] != nil || delivered[id] != nil else {
+            unclaimed.append(event)
+            if unclaimed.count > Self.unclaimedLimit { unclaimed.removeFirst() }
+            return
+        }
         switch event {
         case .actionInvoked(let id, let key):
             if let popup = popups[id] {
