@@ -151,6 +151,7 @@ public actor DBusConnection {
     /// name to send that error (any other error is sent as `org.freedesktop.DBus.Error.Failed`).
     /// Calls it does not answer (other paths) get libdbus's standard errors.
     public func export(path: ObjectPath, handler: @escaping @Sendable (DBusMessage) async throws -> [DBusValue]) {
+        core.startMainLoopIfNeeded()
         core.objectHandlers[path.rawValue] = handler
     }
 

@@ -18,6 +18,7 @@ final class LibdbusConnectionCore: @unchecked Sendable {
     var inFlight: [ObjectIdentifier: PendingReply] = [:]
     private var nextSubscriptionID = 0
     private var drainScheduled = false
+    private var mainLoopStarted = false
 
     static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
 
@@ -55,7 +56,15 @@ final class LibdbusConnectionCore: @unchecked Sendable {
         }
         connection = opened
         uniqueName = dbus_bus_get_unique_name(opened).map { String(cString: $0) } ?? ""
-        installMainLoopHooks(opened)
+    }
+
+    /// Connects libdbus to the queue's main loop (watches, timeouts, filter) the first time
+    /// something asynchronous is done: a one-shot `callBlocking` never needs it, and skipping
+    /// it keeps a short-lived tool from starting Dispatch's event machinery.
+    func startMainLoopIfNeeded() {
+        guard !mainLoopStarted, let connection else { return }
+        mainLoopStarted = true
+        installMainLoopHooks(connection)
     }
 
     /// Closes the connection: every waiting call fails and every stream ends with `.disconnected`.
@@ -79,6 +88,7 @@ final class LibdbusConnectionCore: @unchecked Sendable {
     }
 
     func addSubscription(_ rule: MatchRule, _ continuation: AsyncThrowingStream<DBusMessage, any Error>.Continuation) -> Int {
+        startMainLoopIfNeeded()
         nextSubscriptionID += 1
         subscriptions[nextSubscriptionID] = Subscription(rule: rule, continuation: continuation)
         return nextSubscriptionID
@@ -102,6 +112,7 @@ final class LibdbusConnectionCore: @unchecked Sendable {
     /// Queues a message for sending and returns its serial.
     func send(_ message: DBusMessage) throws -> UInt32 {
         guard let connection else { throw DBusError(.disconnected, "the D-Bus connection is closed") }
+        startMainLoopIfNeeded()
         let libdbusMessage = try message.makeLibdbusMessage()
         defer { dbus_message_unref(libdbusMessage) }
         var serial: UInt32 = 0

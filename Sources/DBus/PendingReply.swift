@@ -19,6 +19,7 @@ final class PendingReply: @unchecked Sendable {
         guard let connection = core.connection else {
             return fail(DBusError(.disconnected, "the D-Bus connection is closed"))
         }
+        core.startMainLoopIfNeeded()
         let libdbusMessage: OpaquePointer
         do {
             libdbusMessage = try message.makeLibdbusMessage()
