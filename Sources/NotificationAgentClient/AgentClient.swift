@@ -93,6 +93,10 @@ package actor AgentClient {
         return try AppSettings().applying(wire)
     }
 
+    func callAgent(_ member: MemberName, _ body: [DBusValue]) async throws -> [DBusValue] {
+        try await call(member, body)
+    }
+
     private func call(_ member: MemberName, _ body: [DBusValue]) async throws -> [DBusValue] {
         do {
             return try await connection.call(.methodCall(
@@ -101,5 +105,41 @@ package actor AgentClient {
         } catch let error as DBusError {
             throw AgentError(error)
         }
+    }
+}
+
+extension AgentClient {
+    /// One notification the server still shows.
+    package struct Delivered: Sendable, Equatable {
+        package var serverID: ServerNotificationID
+        /// Seconds since 1970 when it was delivered.
+        package var date: Double
+        package var request: DeliveryRequest
+    }
+
+    /// What the server still shows for `app`, oldest first.
+    package func delivered(app: String) async throws -> [Delivered] {
+        let reply = try await callAgent("ListDelivered", [.string(app)])
+        guard case .array(_, let items)? = reply.first else {
+            throw AgentError(.unavailable, "unotifyd answered ListDelivered with the wrong types")
+        }
+        return try items.map { item in
+            guard case .structure(let fields) = item, fields.count == 3, case .uint32(let id) = fields[0],
+                case .double(let date) = fields[1], let wire = try? [String: DBusVariant](dbusValue: fields[2])
+            else { throw AgentError(.unavailable, "unotifyd answered ListDelivered with the wrong types") }
+            return Delivered(serverID: ServerNotificationID(rawValue: id), date: date,
+                             request: try DeliveryRequest(wire: wire))
+        }
+    }
+
+    /// Closes delivered notifications of `app` by identifier (all when `identifiers` is empty);
+    /// returns how many were closed.
+    @discardableResult
+    package func removeDelivered(app: String, identifiers: [String]) async throws -> Int {
+        let reply = try await callAgent("RemoveDelivered", [.string(app), identifiers.dbusValue])
+        guard case .uint32(let count)? = reply.first else {
+            throw AgentError(.unavailable, "unotifyd answered RemoveDelivered with the wrong types")
+        }
+        return Int(count)
     }
 }

@@ -15,7 +15,7 @@ enum AppDelivery {
             default: .active
             }
         let delivery = DeliveryRequest(
-            identifier: "unotify-" + String(UInt64.random(in: 0...UInt64.max), radix: 16), title: request.summary,
+            identifier: options.identifier ?? "unotify-" + String(UInt64.random(in: 0...UInt64.max), radix: 16), title: request.summary,
             body: request.body, categoryIdentifier: request.hints.category ?? "", interruptionLevel: level)
         let client = try await AgentClientConnection.open()
         do {

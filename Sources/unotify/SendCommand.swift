@@ -32,6 +32,9 @@ struct SendCommand: AsyncParsableCommand {
             return
         }
         let request = try makeRequest(options)
+        if options.identifier != nil, options.app == nil {
+            throw CommandFailure("unotify: --id needs --app: the agent keeps identifiers per app")
+        }
         if let app = options.app {
             try await AppDelivery.send(request, app: app, options: options)
             return

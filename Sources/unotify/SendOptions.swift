@@ -16,6 +16,7 @@ struct SendOptions: Sendable {
     var actions: [String] = []
     var helpRequested = false
     var app: String?
+    var identifier: String?
     var operands: [String] = []
 
     /// One option of the table: help and parsing both come from it.
@@ -75,6 +76,10 @@ struct SendOptions: Sendable {
         Option(short: nil, long: "app", valueName: "ID",
                help: "Deliver through unotifyd for the app ID, filtered by its permission settings (unotify settings).") {
             $0.app = $1
+        },
+        Option(short: nil, long: "id", valueName: "NAME",
+               help: "With --app: the notification's identifier; sending the same NAME again replaces it in place.") {
+            $0.identifier = $1
         },
         Option(short: "?", long: "help", valueName: nil, help: "Show help options.") { options, _ in
             options.helpRequested = true

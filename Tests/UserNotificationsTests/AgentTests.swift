@@ -162,3 +162,29 @@ import TestSupport
         #expect(error?.code == .invalidArgument)
     }
 }
+
+/// Delivered notifications: listed until closed, replaced in place by identifier, removed on request.
+@Suite(.timeLimit(.minutes(1))) struct AgentDeliveredTests {
+    @Test func deliveredListReplaceAndRemove() async throws {
+        let rig = try await AgentTests.Rig()
+        _ = try await rig.client.setSettings(app: "org.example.Tea", changes: AppSettings.authorized(requesting: [.alert]).wire)
+        let first = try await rig.client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: "kettle", title: "Boiling"))
+        _ = try await rig.fake.nextCall()
+        let second = try await rig.client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: "kettle", title: "Ready"))
+        let replacement = try await rig.fake.nextCall()
+        #expect(replacement.request.replacesID == first)
+        #expect(second == first)
+        _ = try await rig.client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: "cup", title: "Pour"))
+        let cup = try await rig.fake.nextCall()
+        let listed = try await rig.client.delivered(app: "org.example.Tea")
+        #expect(listed.map(\.request.identifier) == ["kettle", "cup"])
+        #expect(listed.first?.request.title == "Ready")
+        try await rig.fake.emit(.closed(cup.id, .dismissed))
+        try await Eventually.wait(timeout: .seconds(5), "the closed notification leaves the list") {
+            try await rig.client.delivered(app: "org.example.Tea").map(\.request.identifier) == ["kettle"]
+        }
+        #expect(try await rig.client.removeDelivered(app: "org.example.Tea", identifiers: []) == 1)
+        try await rig.fake.waitForClose(of: first)
+        #expect(try await rig.client.delivered(app: "org.example.Tea").isEmpty)
+    }
+}

@@ -4,9 +4,9 @@ import Foundation
 /// `unotifyd`, started on demand (see `AgentLauncher`).
 ///
 /// On Linux, today: authorization, settings and immediate delivery go through the agent's
-/// permission-filtered pipeline. Categories are kept for the life of the process. Scheduled
-/// triggers, the delivered list, responses and badges are not available yet and fail with an
-/// error that says so (the center reports it through the completion handler).
+/// permission-filtered pipeline; the delivered list comes from the agent. Categories are kept
+/// for the life of the process. Scheduled triggers, responses and badges are not available yet
+/// and fail with an error that says so (the center reports it through the completion handler).
 package actor AgentBackend: NotificationCenterBackend {
     private var client: AgentClient?
     private var categorySets: [String: Set<UNNotificationCategory>] = [:]
@@ -53,11 +53,15 @@ package actor AgentBackend: NotificationCenterBackend {
     package func removePending(identifiers: [String]?, appIdentifier: String) async throws {}
 
     package func deliveredNotifications(appIdentifier: String) async throws -> [UNNotification] {
-        throw Self.notYet("The list of delivered notifications")
+        try await run { client in
+            try await client.delivered(app: appIdentifier).map {
+                UNNotification(request: UNNotificationRequest($0.request), date: Date(timeIntervalSince1970: $0.date))
+            }
+        }
     }
 
     package func removeDelivered(identifiers: [String]?, appIdentifier: String) async throws {
-        throw Self.notYet("Removing delivered notifications")
+        _ = try await run { client in try await client.removeDelivered(app: appIdentifier, identifiers: identifiers ?? []) }
     }
 
     package func setBadgeCount(_ count: Int, appIdentifier: String) async throws {

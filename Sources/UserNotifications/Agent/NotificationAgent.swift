@@ -16,7 +16,7 @@ package actor NotificationAgent {
     private let strings: PromptStrings
     private var machines: [String: AuthorizationMachine] = [:]
     private var popups: [ServerNotificationID: (app: String, kind: PopupKind)] = [:]
-    private var delivered: [ServerNotificationID: (app: String, identifier: String)] = [:]
+    private var delivered: [ServerNotificationID: DeliveredNotification] = [:]
     private var nextRequest: UInt64 = 0
     /// Server events for ids not (yet) known: a click can overtake the `Notify` reply that
     /// tells the agent the id. Replayed when the id becomes known; the oldest are dropped.
@@ -105,6 +105,25 @@ package actor NotificationAgent {
             var result: [String: [String: DBusVariant]] = [:]
             for (id, settings) in try store.allApps() { result[id] = settings.wire }
             return [result.dbusValue]
+        case "ListDelivered":
+            let id = try app()
+            let entries = delivered.filter { $0.value.app == id }.sorted { $0.value.date < $1.value.date }
+            return [.array(element: .structure([.uint32, .double, .dictionary(key: .string, value: .variant)]),
+                           entries.map { .structure([.uint32($0.key.rawValue), .double($0.value.date.timeIntervalSince1970),
+                                                     $0.value.request.wire.dbusValue]) })]
+        case "RemoveDelivered":
+            guard body.count == 2, let identifiers = try? [String](dbusValue: body[1]) else {
+                throw AgentError(.invalidArgument, "RemoveDelivered takes (s app, as identifiers); an empty list removes all")
+            }
+            let id = try app()
+            let doomed = delivered.filter {
+                $0.value.app == id && (identifiers.isEmpty || identifiers.contains($0.value.request.identifier))
+            }
+            for serverID in doomed.keys {
+                delivered[serverID] = nil
+                try? await server.closeNotification(serverID)
+            }
+            return [.uint32(UInt32(doomed.count))]
         case "Add":
             guard body.count == 2, let wire = try? [String: DBusVariant](dbusValue: body[1]) else {
                 throw AgentError(.invalidArgument, "Add takes (s app, a{sv} request)")
@@ -233,14 +252,15 @@ package actor NotificationAgent {
         guard request.hasContent else {
             throw AgentError(.invalidArgument, "the notification has no content: give it a title, a body or a sound")
         }
-        let replacing = delivered.first { $0.value.app == app && $0.value.identifier == request.identifier }?.key
+        let replacing = delivered.first { $0.value.app == app && $0.value.request.identifier == request.identifier }?.key
+        if let replacing { delivered[replacing] = nil }
         let plan = PresentationMapping.plan(
             request, settings: settings, capabilities: try await server.capabilities(),
             appName: AppDisplayName.name(for: app), desktopEntry: AppDisplayName.desktopEntry(for: app),
             replacing: replacing ?? .unassigned,
             labels: (strings.text("provisional.keep"), strings.text("provisional.turnOff")))
         let id = try await server.notify(plan.notify)
-        delivered[id] = (app, request.identifier)
+        delivered[id] = DeliveredNotification(app: app, request: request, date: Date())
         replayUnclaimed(id)
         return id
     }

@@ -1,0 +1,24 @@
+import Foundation
+
+/// The agent's `DeliveryRequest` → Apple's request, for the delivered and pending lists.
+extension UNNotificationRequest {
+    package convenience init(_ request: DeliveryRequest) {
+        let content = UNMutableNotificationContent()
+        content.title = request.title
+        content.subtitle = request.subtitle
+        content.body = request.body
+        content.badge = request.badge.map { NSNumber(value: $0) }
+        content.categoryIdentifier = request.categoryIdentifier
+        content.threadIdentifier = request.threadIdentifier
+        content.interruptionLevel = UNNotificationInterruptionLevel(rawValue: UInt(request.interruptionLevel.rawValue)) ?? .active
+        switch request.sound {
+        case .default?: content.sound = .default
+        case .named(let name)?: content.sound = UNNotificationSound(named: UNNotificationSoundName(name))
+        case .critical(let name?, let volume)?:
+            content.sound = .criticalSoundNamed(UNNotificationSoundName(name), withAudioVolume: Float(volume))
+        case .critical(nil, let volume)?: content.sound = .defaultCriticalSound(withAudioVolume: Float(volume))
+        case nil: break
+        }
+        self.init(identifier: request.identifier, content: content, trigger: nil)
+    }
+}
