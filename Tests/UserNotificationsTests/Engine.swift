@@ -1,1 +1,1 @@
-// Tests arrive with the engine.
+// The engine's tests are in Engine*.swift beside this file.

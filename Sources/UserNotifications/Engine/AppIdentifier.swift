@@ -1,0 +1,35 @@
+/// The rules an app identifier must follow to name an app in the settings store (it becomes a
+/// JSON key, a D-Bus string argument and part of popups' text).
+package enum AppIdentifier {
+    /// The longest identifier accepted, in UTF-8 bytes.
+    package static let maximumLength = 255
+
+    /// Throws `SettingsStoreError.Reason.invalidAppIdentifier` unless `identifier` is 1 to 255
+    /// UTF-8 bytes without `/`, NUL or control characters (C0, DEL, C1).
+    package static func validate(_ identifier: String) throws(SettingsStoreError) {
+        if let problem = problem(with: identifier) {
+            throw SettingsStoreError(.invalidAppIdentifier(identifier, problem: problem), path: nil)
+        }
+    }
+
+    /// What is wrong with `identifier`, or `nil` when it is valid.
+    package static func problem(with identifier: String) -> String? {
+        if identifier.isEmpty { return "it is empty" }
+        if identifier.utf8.count > maximumLength {
+            return "it is \(identifier.utf8.count) bytes long, more than \(maximumLength)"
+        }
+        for scalar in identifier.unicodeScalars {
+            if scalar == "/" { return "it contains '/'" }
+            if scalar.value == 0 { return "it contains NUL" }
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                return "it contains the control character U+\(hex(scalar.value))"
+            }
+        }
+        return nil
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

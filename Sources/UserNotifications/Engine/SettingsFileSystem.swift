@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The POSIX file operations of the settings store: read whole, write atomically (temporary
+/// file in the same directory, `fsync`, `rename`, `fsync` of the directory), a private
+/// directory, and an exclusive `flock`. Every failure is a `SettingsStoreError` naming the path.
+package enum SettingsFileSystem {
+    /// The prefix of the store's temporary files (`<prefix>XXXXXX`), so that leftovers of a
+    /// crash are recognizable.
+    package static let temporaryPrefix = ".settings.json.tmp-"
+
+    /// The contents of the regular file at `path`, or `nil` when it does not exist.
+    package static func read(_ path: String) throws(SettingsStoreError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw SettingsStoreError(.unreadable(errno: code), path: path)
+        }
+        defer { _ = close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else {
+            throw SettingsStoreError(.unreadable(errno: errno), path: path)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw SettingsStoreError(.corrupt("it is not a regular file"), path: path)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(status.st_size))
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes.append(contentsOf: buffer[0..<count])
+            } else if count == 0 {
+                return bytes
+            } else if errno != EINTR {
+                throw SettingsStoreError(.unreadable(errno: errno), path: path)
+            }
+        }
+    }
+
+    /// Replaces the file at `path` (in `directory`) with `bytes` atomically, mode 0600: a reader
+    /// sees the old contents or the new, never a mix, and a crash leaves one of the two.
+    package static func writeAtomically(_ bytes: [UInt8], to path: String, in directory: String)
+        throws(SettingsStoreError)
+    {
+        var template = Array((directory + "/" + temporaryPrefix + "XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemp(base)
+        }
+        guard fd >= 0 else {
+            throw SettingsStoreError(.unwritable(operation: "creating a temporary file", errno: errno), path: directory)
+        }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        do throws(SettingsStoreError) {
+            do throws(SettingsStoreError) {
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                try check(fchmod(fd, 0o600), "setting mode 0600", temporary)
+                try writeAll(bytes, to: fd, path: temporary)
+                try check(fsync(fd), "fsync", temporary)
+            } catch {
+                _ = close(fd)
+                throw error
+            }
+            try check(close(fd), "close", temporary)
+            try check(rename(temporary, path), "renaming \(temporary)", path)
+        } catch {
+            _ = unlink(temporary)
+            throw error
+        }
+        syncDirectory(directory)
+    }
+
+    /// Creates `directory` (and missing parents) with mode 0700, and makes an existing one 0700.
+    package static func makePrivateDirectory(_ directory: String) throws(SettingsStoreError) {
+        var prefix = directory.hasPrefix("/") ? "" : "."
+        for component in directory.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0 {
+                let code = errno
+                guard code == EEXIST else {
+                    throw SettingsStoreError(.unwritable(operation: "creating the directory", errno: code), path: prefix)
+                }
+            }
+        }
+        var status = stat()
+        guard stat(directory, &status) == 0 else {
+            throw SettingsStoreError(.unwritable(operation: "stat", errno: errno), path: directory)
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw SettingsStoreError(.unwritable(operation: "not a directory", errno: ENOTDIR), path: directory)
+        }
+        if status.st_mode & 0o7777 != 0o700 {
+            try check(chmod(directory, 0o700), "setting mode 0700", directory)
+        }
+    }
+
+    /// Runs `body` holding an exclusive `flock` on the file at `path` (created 0600). The lock
+    /// belongs to this open file description: other processes, and other calls in this one,
+    /// wait for it. It is released when `body` returns or throws, and by the kernel if the
+    /// process dies.
+    package static func withExclusiveLock<T>(on path: String, _ body: () throws -> T) throws -> T {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else {
+            throw SettingsStoreError(.unwritable(operation: "opening the lock file", errno: errno), path: path)
+        }
+        defer { _ = close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            let code = errno
+            guard code == EINTR else {
+                throw SettingsStoreError(.unwritable(operation: "locking", errno: code), path: path)
+            }
+        }
+        return try body()
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(SettingsStoreError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written >= 0 {
+                offset += written
+            } else if errno != EINTR {
+                throw SettingsStoreError(.unwritable(operation: "write", errno: errno), path: path)
+            }
+        }
+    }
+
+    private static func check(_ result: Int32, _ operation: String, _ path: String) throws(SettingsStoreError) {
+        if result != 0 {
+            throw SettingsStoreError(.unwritable(operation: operation, errno: errno), path: path)
+        }
+    }
+
+    /// Makes the rename durable. Best effort: the data itself is already synced.
+    private static func syncDirectory(_ directory: String) {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        _ = close(fd)
+    }
+}
