@@ -143,3 +143,53 @@ extension AgentClient {
         return Int(count)
     }
 }
+
+extension AgentClient {
+    /// Replaces the app's categories with `json` (an array of ``CategoryRecord`` objects).
+    package func setCategories(app: String, json: String) async throws {
+        _ = try await callAgent("SetCategories", [.string(app), .string(json)])
+    }
+
+    /// The app's categories as JSON.
+    package func categoriesJSON(app: String) async throws -> String {
+        guard case .string(let json)? = try await callAgent("GetCategories", [.string(app)]).first else {
+            throw AgentError(.unavailable, "unotifyd answered GetCategories with the wrong types")
+        }
+        return json
+    }
+
+    /// Types the reply for a text-input action on a server without `inline-reply`.
+    package func reply(token: String, text: String) async throws {
+        _ = try await callAgent("Reply", [.string(token), .string(text)])
+    }
+
+    /// The user's responses for `app`: first those queued while the app was not listening,
+    /// then each new one as it comes, until the stream is dropped or the connection closes.
+    package func listen(app: String) async throws -> AsyncThrowingStream<ResponseRecord, any Error> {
+        let agentName = try await connection.nameOwner(of: AgentInterface.busName)
+        let signals = try await connection.signals(matching: MatchRule(
+            path: AgentInterface.path, interface: AgentInterface.interface, member: "Response", arg0: app))
+        let reply = try await callAgent("Listen", [.string(app)])
+        guard case .array(_, let queuedValues)? = reply.first else {
+            throw AgentError(.unavailable, "unotifyd answered Listen with the wrong types")
+        }
+        let queued = try queuedValues.map { try ResponseRecord(wire: try [String: DBusVariant](dbusValue: $0)) }
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: ResponseRecord.self, throwing: (any Error).self)
+        for response in queued { continuation.yield(response) }
+        let task = Task {
+            do {
+                for try await message in signals where message.sender == agentName && message.body.count == 2 {
+                    guard let wire = try? [String: DBusVariant](dbusValue: message.body[1]),
+                        let response = try? ResponseRecord(wire: wire)
+                    else { continue }
+                    continuation.yield(response)
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+}

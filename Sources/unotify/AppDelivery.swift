@@ -16,7 +16,7 @@ enum AppDelivery {
             }
         let delivery = DeliveryRequest(
             identifier: options.identifier ?? "unotify-" + String(UInt64.random(in: 0...UInt64.max), radix: 16), title: request.summary,
-            body: request.body, categoryIdentifier: request.hints.category ?? "", interruptionLevel: level)
+            body: request.body, categoryIdentifier: options.category ?? "", interruptionLevel: level)
         let client = try await AgentClientConnection.open()
         do {
             let id = try await client.add(app: app, request: delivery)

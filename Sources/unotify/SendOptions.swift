@@ -45,7 +45,7 @@ struct SendOptions: Sendable {
         Option(short: "i", long: "icon", valueName: "ICON", help: "Specifies an icon filename or stock icon to display.") {
             $0.icon = $1
         },
-        Option(short: "c", long: "category", valueName: "TYPE[,TYPE...]", help: "Specifies the notification category.") {
+        Option(short: "c", long: "category", valueName: "TYPE[,TYPE...]", help: "Specifies the notification category. With --app: the app's category whose actions to show (unotify categories).") {
             $0.category = $1
         },
         Option(short: "e", long: "transient", valueName: nil, help: "Create a transient notification.") { options, _ in

@@ -16,9 +16,9 @@ import TestSupport
         let client: AgentClient
         let state: TemporaryDirectory
 
-        init(language: String = "en") async throws {
+        init(language: String = "en", capabilities: [String] = ["actions", "body", "body-markup", "persistence"]) async throws {
             bus = try PrivateBus()
-            fake = try await FakeNotificationServer(address: bus.address)
+            fake = try await FakeNotificationServer(address: bus.address, capabilities: capabilities)
             state = try TemporaryDirectory("unotify-state")
             agent = NotificationAgent(connection: try DBusConnection(address: bus.address),
                                       store: SettingsStore(directory: state.url), strings: PromptStrings(language: language))

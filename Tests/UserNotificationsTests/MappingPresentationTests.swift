@@ -23,7 +23,27 @@ import Testing
         #expect(plan.notify.hints.urgency == .normal)
         #expect(plan.notify.hints.desktopEntry == "org.example.Tea")
         #expect(plan.notify.hints.suppressSound == true)
-        #expect(plan.notify.actions.isEmpty)
+        #expect(plan.notify.actions == [NotificationAction(key: "default", label: "Open")])
+    }
+
+    @Test func categoryActionsFollowTheDefaultAction() {
+        let category = CategoryRecord(identifier: "msg", actions: [
+            .init(identifier: "snooze", title: "Snooze"),
+            .init(identifier: "reply", title: "Reply", textInput: .init(buttonTitle: "Send", placeholder: "Message")),
+        ])
+        let request = DeliveryRequest(identifier: "a", body: "x", categoryIdentifier: "msg")
+        let plain = PresentationMapping.plan(request, settings: Self.authorized, capabilities: Self.capabilities,
+                                             appName: "Tea", desktopEntry: nil, category: category)
+        #expect(plain.notify.actions.map(\.key) == ["default", "snooze", "reply"])
+        let kde = PresentationMapping.plan(request, settings: Self.authorized,
+                                           capabilities: ServerCapabilities(["actions", "body", "inline-reply"]),
+                                           appName: "Tea", desktopEntry: nil, category: category)
+        #expect(kde.notify.actions.map(\.key) == ["default", "snooze", "inline-reply"])
+        #expect(kde.notify.hints.vendor["x-kde-reply-placeholder-text"] == DBusVariant("Message"))
+        #expect(kde.notify.hints.vendor["x-kde-reply-submit-button-text"] == DBusVariant("Send"))
+        let noActions = PresentationMapping.plan(request, settings: Self.authorized, capabilities: ServerCapabilities(["body"]),
+                                                 appName: "Tea", desktopEntry: nil, category: category)
+        #expect(noActions.notify.actions.isEmpty)
     }
 
     @Test(arguments: [

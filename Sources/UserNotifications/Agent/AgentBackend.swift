@@ -4,12 +4,12 @@ import Foundation
 /// `unotifyd`, started on demand (see `AgentLauncher`).
 ///
 /// On Linux, today: authorization, settings and immediate delivery go through the agent's
-/// permission-filtered pipeline; the delivered list comes from the agent. Categories are kept
-/// for the life of the process. Scheduled triggers, responses and badges are not available yet
-/// and fail with an error that says so (the center reports it through the completion handler).
+/// permission-filtered pipeline; the delivered list, categories (persisted by the agent) and the
+/// user's responses (queued by the agent while the app is not running) come from the agent.
+/// Scheduled triggers and badges are not available yet and fail with an error that says so
+/// (the center reports it through the completion handler).
 package actor AgentBackend: NotificationCenterBackend {
     private var client: AgentClient?
-    private var categorySets: [String: Set<UNNotificationCategory>] = [:]
 
     private let address: String?
 
@@ -40,11 +40,15 @@ package actor AgentBackend: NotificationCenterBackend {
     }
 
     package func setCategories(_ categories: Set<UNNotificationCategory>, appIdentifier: String) async throws {
-        categorySets[appIdentifier] = categories
+        let records = categories.map(CategoryRecord.init).sorted { $0.identifier < $1.identifier }
+        let json = String(decoding: try JSONEncoder().encode(records), as: UTF8.self)
+        try await run { client in try await client.setCategories(app: appIdentifier, json: json) }
     }
 
     package func categories(appIdentifier: String) async throws -> Set<UNNotificationCategory> {
-        categorySets[appIdentifier] ?? []
+        let json = try await run { client in try await client.categoriesJSON(app: appIdentifier) }
+        let records = try JSONDecoder().decode([CategoryRecord].self, from: Data(json.utf8))
+        return Set(records.map(\.category))
     }
 
     /// Nothing can be pending: scheduled triggers are refused by `add`.
@@ -70,7 +74,16 @@ package actor AgentBackend: NotificationCenterBackend {
     }
 
     package func responses(appIdentifier: String) async throws -> AsyncStream<UNNotificationResponse> {
-        throw Self.notYet("Routing the user's responses to the delegate")
+        let records = try await run { client in try await client.listen(app: appIdentifier) }
+        let (stream, continuation) = AsyncStream.makeStream(of: UNNotificationResponse.self)
+        let task = Task {
+            do {
+                for try await record in records { continuation.yield(UNNotificationResponse.make(record)) }
+            } catch {}
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
     }
 
     private static func notYet(_ feature: String) -> UNError {

@@ -23,6 +23,13 @@ package actor NotificationAgent {
     private var unclaimed: [ServerEvent] = []
     private static let unclaimedLimit = 64
     private var eventTask: Task<Void, Never>?
+    private let categories: CategoryStore
+    private var router = ResponseRouter()
+    private var activationTokens: [ServerNotificationID: String] = [:]
+    /// Text-input actions waiting for `unotify reply TOKEN TEXT` (servers without `inline-reply`).
+    private var pendingReplies: [String: (notification: ServerNotificationID, action: String)] = [:]
+    /// The fallback notifications that show a reply token, by their server id.
+    private var replyTokens: [ServerNotificationID: String] = [:]
 
     package init(connection: DBusConnection, store: SettingsStore, serverName: BusName = NotificationsService.busName,
                  strings: PromptStrings = .current()) {
@@ -30,6 +37,7 @@ package actor NotificationAgent {
         server = NotificationsClient(connection: connection, serverName: serverName)
         self.store = store
         self.strings = strings
+        categories = CategoryStore(directory: store.directory)
     }
 
     /// Exports the agent's object, follows the server's events, then takes the agent's name.
@@ -105,6 +113,39 @@ package actor NotificationAgent {
             var result: [String: [String: DBusVariant]] = [:]
             for (id, settings) in try store.allApps() { result[id] = settings.wire }
             return [result.dbusValue]
+        case "SetCategories":
+            guard body.count == 2, case .string(let json) = body[1] else {
+                throw AgentError(.invalidArgument, "SetCategories takes (s app, s categoriesJSON)")
+            }
+            let id = try app()
+            let records: [CategoryRecord]
+            do {
+                records = try JSONDecoder().decode([CategoryRecord].self, from: Data(json.utf8))
+            } catch {
+                throw AgentError(.invalidArgument, "the categories are not valid JSON of the documented form: \(error)")
+            }
+            for record in records { try record.validate() }
+            try categories.set(records, for: id)
+            return []
+        case "GetCategories":
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let json = try encoder.encode(try categories.categories(for: app()))
+            return [.string(String(decoding: json, as: UTF8.self))]
+        case "Listen":
+            let id = try app()
+            guard let sender = message.sender else { throw AgentError(.invalidArgument, "Listen needs a sender") }
+            let queued = router.addListener(sender, app: id)
+            watchListener(sender)
+            return [.array(element: .dictionary(key: .string, value: .variant), queued.map { $0.wire.dbusValue })]
+        case "Reply":
+            guard body.count == 2, case .string(let token) = body[0], case .string(let text) = body[1] else {
+                throw AgentError(.invalidArgument, "Reply takes (s token, s text)")
+            }
+            guard let pending = pendingReplies.removeValue(forKey: token), let notification = delivered[pending.notification]
+            else { throw AgentError(.invalidArgument, "no reply is waiting under \(token) (it was answered or has expired)") }
+            try await respond(to: pending.notification, notification, action: pending.action, text: text)
+            return []
         case "ListDelivered":
             let id = try app()
             let entries = delivered.filter { $0.value.app == id }.sorted { $0.value.date < $1.value.date }
@@ -258,11 +299,87 @@ package actor NotificationAgent {
             request, settings: settings, capabilities: try await server.capabilities(),
             appName: AppDisplayName.name(for: app), desktopEntry: AppDisplayName.desktopEntry(for: app),
             replacing: replacing ?? .unassigned,
-            labels: (strings.text("provisional.keep"), strings.text("provisional.turnOff")))
+            labels: (strings.text("provisional.keep"), strings.text("provisional.turnOff")),
+            category: try category(app: app, identifier: request.categoryIdentifier), openLabel: strings.text("action.open"))
         let id = try await server.notify(plan.notify)
         delivered[id] = DeliveredNotification(app: app, request: request, date: Date())
         replayUnclaimed(id)
         return id
+    }
+
+    // MARK: - Responses
+
+    private func category(app: String, identifier: String) throws -> CategoryRecord? {
+        guard !identifier.isEmpty else { return nil }
+        return try categories.categories(for: app).first { $0.identifier == identifier }
+    }
+
+    /// A click on a delivered notification: the default action, a category action, or a
+    /// text-input action that needs the fallback (the server has no `inline-reply`).
+    private func actionChosen(_ key: String, on id: ServerNotificationID, _ notification: DeliveredNotification) async {
+        if key == NotificationAction.defaultKey {
+            try? await respond(to: id, notification, action: ResponseRecord.defaultActionIdentifier)
+            return
+        }
+        let category = try? category(app: notification.app, identifier: notification.request.categoryIdentifier)
+        guard let action = category?.actions.first(where: { $0.identifier == key }) else { return }
+        if action.textInput != nil {
+            await askForReplyText(on: id, notification, action: action)
+        } else {
+            try? await respond(to: id, notification, action: key)
+        }
+    }
+
+    /// The fallback for text input without `inline-reply`: a notification that tells the user
+    /// the command that types the reply (`unotify reply TOKEN "text"`).
+    private func askForReplyText(on id: ServerNotificationID, _ notification: DeliveredNotification,
+                                 action: CategoryRecord.Action) async {
+        let token = String(UInt32.random(in: 100_000...999_999))
+        pendingReplies[token] = (id, action.identifier)
+        var hints = NotificationHints()
+        hints.urgency = .critical
+        let request = NotifyRequest(
+            appName: AppDisplayName.name(for: notification.app),
+            summary: strings.text("reply.title", notification.request.title),
+            body: strings.text("reply.body", token), hints: hints, expireTimeout: .never)
+        if let shown = try? await server.notify(request) { replyTokens[shown] = token }
+    }
+
+    private func respond(to id: ServerNotificationID, _ notification: DeliveredNotification, action: String,
+                         text: String? = nil) async throws {
+        let response = ResponseRecord(
+            app: notification.app, request: notification.request, deliveredAt: notification.date.timeIntervalSince1970,
+            actionIdentifier: action, userText: text, activationToken: activationTokens[id])
+        for listener in router.route(response) {
+            var signal = DBusMessage.signal(
+                path: AgentInterface.path, interface: AgentInterface.interface, member: "Response",
+                body: [.string(notification.app), response.wire.dbusValue])
+            signal.destination = try? BusName(validating: listener)
+            _ = try? await connection.send(signal)
+        }
+    }
+
+    /// Forgets a listener when its connection leaves the bus.
+    private func watchListener(_ name: String) {
+        guard let busName = try? BusName(validating: name) else { return }
+        let connection = self.connection
+        Task { [weak self] in
+            guard let changes = try? await connection.nameOwnerChanges(of: busName) else { return }
+            if (try? await connection.nameOwner(of: busName)) == nil {
+                await self?.dropListener(name)
+                return
+            }
+            do {
+                for try await change in changes where change.newOwner == nil {
+                    await self?.dropListener(name)
+                    return
+                }
+            } catch {}
+        }
+    }
+
+    private func dropListener(_ name: String) {
+        router.removeListener(name)
     }
 
     // MARK: - Server events
@@ -288,7 +405,7 @@ package actor NotificationAgent {
 
     private func handle(_ event: ServerEvent) async {
         let id = event.notificationID
-        guard popups[id] != nil || delivered[id] != nil else {
+        guard popups[id] != nil || delivered[id] != nil || replyTokens[id] != nil else {
             unclaimed.append(event)
             if unclaimed.count > Self.unclaimedLimit { unclaimed.removeFirst() }
             return
@@ -304,16 +421,27 @@ package actor NotificationAgent {
                 case AuthorizationActionKey.turnOff:
                     await applyReporting(.turnOffClicked(onNotification: PopupID(id.rawValue)), app: notification.app)
                 default:
-                    break
+                    await actionChosen(key, on: id, notification)
                 }
             }
-        case .closed(let id, _):
+        case .closed(let id, let reason):
             if let popup = popups.removeValue(forKey: id) {
                 await applyReporting(.closed(PopupID(id.rawValue)), app: popup.app)
             }
-            delivered[id] = nil
-        case .activationToken, .replied:
-            break
+            if let notification = delivered.removeValue(forKey: id), reason == .dismissed,
+                (try? category(app: notification.app, identifier: notification.request.categoryIdentifier))?
+                    .reportsDismissal == true
+            {
+                try? await respond(to: id, notification, action: ResponseRecord.dismissActionIdentifier)
+            }
+            activationTokens[id] = nil
+        case .activationToken(let id, let token):
+            activationTokens[id] = token
+        case .replied(let id, let text):
+            guard let notification = delivered[id] else { return }
+            let category = try? category(app: notification.app, identifier: notification.request.categoryIdentifier)
+            let action = category?.actions.first { $0.textInput != nil }?.identifier ?? PresentationMapping.inlineReplyKey
+            try? await respond(to: id, notification, action: action, text: text)
         }
     }
 }

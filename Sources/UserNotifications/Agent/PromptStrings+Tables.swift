@@ -18,6 +18,9 @@ extension PromptStrings {
             "turnOff.body": "You can turn them on again with: unotify settings %@ allow",
             "turnOff.confirm": "Turn Off All Notifications",
             "turnOff.cancel": "Cancel",
+            "action.open": "Open",
+            "reply.title": "Reply to “%@”",
+            "reply.body": "This desktop cannot take typed replies in notifications. Type your reply in a terminal: unotify reply %@ \\\"your text\\\"",
         ],
         "zh-Hans": [
             "prompt.title": "“%@”想给您发送通知",
@@ -34,6 +37,9 @@ extension PromptStrings {
             "turnOff.body": "可用以下命令重新打开：unotify settings %@ allow",
             "turnOff.confirm": "关闭所有通知",
             "turnOff.cancel": "取消",
+            "action.open": "打开",
+            "reply.title": "回复“%@”",
+            "reply.body": "此桌面无法在通知中直接输入回复。请在终端中输入：unotify reply %@ \\\"回复内容\\\"",
         ],
     ]
 }

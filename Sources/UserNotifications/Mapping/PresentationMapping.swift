@@ -1,3 +1,4 @@
+import DBus
 import FreedesktopNotifications
 
 /// The one place where the app's settings and a request become a `Notify` call (DESIGN.md 3.2).
@@ -8,6 +9,8 @@ package enum PresentationMapping {
     /// The action keys of a provisional notification's choices.
     package static let keepActionKey = "unotify-keep"
     package static let turnOffActionKey = "unotify-turn-off"
+    /// KDE's action key for the reply field of the `inline-reply` capability.
+    package static let inlineReplyKey = "inline-reply"
 
     /// What the notification needs besides the `Notify` call.
     package struct Plan: Hashable, Sendable {
@@ -29,7 +32,7 @@ package enum PresentationMapping {
         _ request: DeliveryRequest, settings: AppSettings, capabilities: ServerCapabilities, appName: String,
         desktopEntry: String?, replacing: ServerNotificationID = .unassigned,
         labels: (keep: String, turnOff: String) = ("Keep…", "Turn Off…"),
-        serverPlaysSoundHints: Bool = false
+        serverPlaysSoundHints: Bool = false, category: CategoryRecord? = nil, openLabel: String = "Open"
     ) -> Plan {
         var hints = NotificationHints()
         hints.desktopEntry = desktopEntry
@@ -46,6 +49,17 @@ package enum PresentationMapping {
         if provisional {
             actions = [NotificationAction(key: keepActionKey, label: labels.keep),
                        NotificationAction(key: turnOffActionKey, label: labels.turnOff)]
+        } else if capabilities.contains(.actions) {
+            actions = [NotificationAction(key: NotificationAction.defaultKey, label: openLabel)]
+            for action in category?.actions ?? [] {
+                if let textInput = action.textInput, capabilities.contains(.inlineReply) {
+                    actions.append(NotificationAction(key: inlineReplyKey, label: action.title))
+                    hints.vendor["x-kde-reply-placeholder-text"] = DBusVariant(textInput.placeholder)
+                    hints.vendor["x-kde-reply-submit-button-text"] = DBusVariant(textInput.buttonTitle)
+                } else {
+                    actions.append(NotificationAction(key: action.identifier, label: action.title))
+                }
+            }
         }
         if let imagePath = request.imagePath { hints.imagePath = fileURI(imagePath) }
         let soundAllowed = settings.sound == .enabled && !provisional
