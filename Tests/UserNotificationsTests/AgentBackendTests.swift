@@ -7,21 +7,15 @@ import TestSupport
 
 /// Apple's API, as an app calls it, through the agent to a fake notification server.
 @Suite(.timeLimit(.minutes(1))) struct AgentBackendTests {
+    /// The agent rig, plus a center for one app through the agent.
     struct Rig {
-        let bus: PrivateBus
-        let fake: FakeNotificationServer
-        let agent: NotificationAgent
+        let base: AgentTests.Rig
         let center: UNUserNotificationCenter
-        let state: TemporaryDirectory
+        var fake: FakeNotificationServer { base.fake }
 
         init() async throws {
-            bus = try PrivateBus()
-            fake = try await FakeNotificationServer(address: bus.address)
-            state = try TemporaryDirectory("unotify-state")
-            agent = NotificationAgent(connection: try DBusConnection(address: bus.address),
-                                      store: SettingsStore(directory: state.url), strings: PromptStrings(language: "en"))
-            #expect(try await agent.start())
-            center = UNUserNotificationCenter(appIdentifier: "org.example.Tea", backend: AgentBackend(address: bus.address))
+            base = try await AgentTests.Rig()
+            center = UNUserNotificationCenter(appIdentifier: "org.example.Tea", backend: AgentBackend(address: base.bus.address))
         }
     }
 
