@@ -77,9 +77,15 @@ package actor AgentClient {
         return try apps.mapValues { try AppSettings().applying($0) }
     }
 
-    /// Delivers `request` through the permission-filtered pipeline.
-    package func add(app: String, request: DeliveryRequest) async throws -> ServerNotificationID {
-        let reply = try await call("Add", [.string(app), request.wire.dbusValue])
+    /// Delivers `request` through the permission-filtered pipeline, now or when `trigger` says.
+    ///
+    /// - Returns: the server's id, or ``ServerNotificationID/unassigned`` for a scheduled request.
+    package func add(app: String, request: DeliveryRequest, trigger: TriggerRecord? = nil) async throws
+        -> ServerNotificationID
+    {
+        var wire = request.wire
+        if let trigger { wire["trigger"] = DBusVariant(trigger.wire.dbusValue) }
+        let reply = try await call("Add", [.string(app), wire.dbusValue])
         guard case .uint32(let id)? = reply.first else {
             throw AgentError(.unavailable, "unotifyd answered Add with the wrong types")
         }

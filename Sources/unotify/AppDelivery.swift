@@ -17,9 +17,11 @@ enum AppDelivery {
         let delivery = DeliveryRequest(
             identifier: options.identifier ?? "unotify-" + String(UInt64.random(in: 0...UInt64.max), radix: 16), title: request.summary,
             body: request.body, categoryIdentifier: options.category ?? "", interruptionLevel: level)
+        let trigger = try ScheduleArguments.trigger(
+            in: options.inText, every: options.every, at: options.at, repeating: options.repeating)
         let client = try await AgentClientConnection.open()
         do {
-            let id = try await client.add(app: app, request: delivery)
+            let id = try await client.add(app: app, request: delivery, trigger: trigger)
             if options.printID { StandardOutput.write(String(id.rawValue)) }
         } catch let error as AgentError {
             throw CommandFailure(error)

@@ -32,8 +32,10 @@ struct SendCommand: AsyncParsableCommand {
             return
         }
         let request = try makeRequest(options)
-        if options.identifier != nil, options.app == nil {
-            throw CommandFailure("unotify: --id needs --app: the agent keeps identifiers per app")
+        if options.app == nil, options.identifier != nil || options.inText != nil || options.every != nil
+            || options.at != nil || options.repeating != nil
+        {
+            throw CommandFailure("unotify: --id, --in, --every, --at and --repeat need --app: the agent keeps them per app")
         }
         if let app = options.app {
             try await AppDelivery.send(request, app: app, options: options)

@@ -17,6 +17,10 @@ struct SendOptions: Sendable {
     var helpRequested = false
     var app: String?
     var identifier: String?
+    var inText: String?
+    var every: String?
+    var at: String?
+    var repeating: String?
     var operands: [String] = []
 
     /// One option of the table: help and parsing both come from it.
@@ -76,6 +80,22 @@ struct SendOptions: Sendable {
         Option(short: nil, long: "app", valueName: "ID",
                help: "Deliver through unotifyd for the app ID, filtered by its permission settings (unotify settings).") {
             $0.app = $1
+        },
+        Option(short: nil, long: "in", valueName: "DURATION",
+               help: "With --app: deliver once after DURATION (90s, 3m, 1h30m, 2d), even after this command has exited.") {
+            $0.inText = $1
+        },
+        Option(short: nil, long: "every", valueName: "DURATION",
+               help: "With --app: deliver every DURATION (at least 60 s).") {
+            $0.every = $1
+        },
+        Option(short: nil, long: "at", valueName: "TIME",
+               help: "With --app: deliver at HH:MM[:SS] (the next one) or at YYYY-MM-DD HH:MM[:SS].") {
+            $0.at = $1
+        },
+        Option(short: nil, long: "repeat", valueName: "daily|weekly|monthly|yearly",
+               help: "With --at: deliver at every matching time.") {
+            $0.repeating = $1
         },
         Option(short: nil, long: "id", valueName: "NAME",
                help: "With --app: the notification's identifier; sending the same NAME again replaces it in place.") {

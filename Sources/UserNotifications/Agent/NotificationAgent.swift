@@ -169,6 +169,9 @@ package actor NotificationAgent {
             guard body.count == 2, let wire = try? [String: DBusVariant](dbusValue: body[1]) else {
                 throw AgentError(.invalidArgument, "Add takes (s app, a{sv} request)")
             }
+            guard wire["trigger"] == nil else {
+                throw AgentError(.invalidArgument, "this unotifyd cannot schedule yet: send without --in, --every or --at")
+            }
             let request: DeliveryRequest
             do {
                 request = try DeliveryRequest(wire: wire)
