@@ -199,3 +199,19 @@ extension AgentClient {
         return stream
     }
 }
+
+extension AgentClient {
+    /// Makes this connection the app's presenter: the agent calls `WillPresent` here before it
+    /// presents a notification of `app`, and `presenter` answers with Apple's presentation
+    /// option bits (`nil`: the app has no delegate).
+    package func registerPresenter(app: String, _ presenter: @escaping @Sendable (DeliveryRequest) async -> UInt?) async throws {
+        await connection.export(path: AgentInterface.appPath) { message in
+            guard message.member?.rawValue == "WillPresent", message.body.count == 2,
+                let wire = try? [String: DBusVariant](dbusValue: message.body[1])
+            else { throw DBusError(.remote, "unknown call", name: "org.freedesktop.DBus.Error.UnknownMethod") }
+            let options = await presenter(try DeliveryRequest(wire: wire))
+            return [.boolean(options != nil), .uint32(UInt32(truncatingIfNeeded: options ?? 0))]
+        }
+        _ = try await callAgent("RegisterPresenter", [.string(app)])
+    }
+}

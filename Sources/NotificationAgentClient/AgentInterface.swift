@@ -17,6 +17,11 @@ package enum AgentInterface {
     package static let path: ObjectPath = "/org/unotify/Agent"
     package static let interface: InterfaceName = "org.unotify.Agent1"
 
+    /// Where a running app answers the agent's `WillPresent(s app, a{sv} request) → (b answered, u options)`
+    /// (interface `org.unotify.App1`): the delegate's `willPresent`, as Apple's presentation options.
+    package static let appPath: ObjectPath = "/org/unotify/App"
+    package static let appInterface: InterfaceName = "org.unotify.App1"
+
     package static let notAllowedError = "org.unotify.Error.NotificationsNotAllowed"
     package static let invalidArgumentError = "org.unotify.Error.InvalidArgument"
     package static let settingsError = "org.unotify.Error.Settings"

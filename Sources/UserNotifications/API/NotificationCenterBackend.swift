@@ -38,4 +38,22 @@ package protocol NotificationCenterBackend: Sendable {
     /// The user's responses to the app's notifications, from now on (and any kept for it while
     /// it was not running). Subscribed when this returns.
     func responses(appIdentifier: String) async throws -> AsyncStream<UNNotificationResponse>
+
+    /// Registers how the running app answers `willPresent`; see the default implementation.
+    func setPresenter(
+        appIdentifier: String,
+        _ presenter: @escaping @Sendable (UNNotification) async -> UNNotificationPresentationOptions?
+    ) async throws
+}
+
+extension NotificationCenterBackend {
+    /// Registers how the running app answers `willPresent` (its center's delegate); backends
+    /// that cannot ask the app ignore it.
+    ///
+    /// On Linux the agent asks the app through this presenter before it presents a
+    /// notification of the app while the app runs with a delegate; `nil` means "no delegate".
+    package func setPresenter(
+        appIdentifier: String,
+        _ presenter: @escaping @Sendable (UNNotification) async -> UNNotificationPresentationOptions?
+    ) async throws {}
 }

@@ -249,6 +249,9 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
             guard responseListener == nil else { return }
             responseListener = Task { [weak self, backend, appIdentifier] in
                 do {
+                    try await backend.setPresenter(appIdentifier: appIdentifier) { [weak self] notification in
+                        await self?.presentationOptions(for: notification)
+                    }
                     let responses = try await backend.responses(appIdentifier: appIdentifier)
                     for await response in responses {
                         guard let self else { return }

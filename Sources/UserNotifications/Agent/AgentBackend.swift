@@ -9,7 +9,8 @@ import Foundation
 /// Scheduled triggers and badges are not available yet and fail with an error that says so
 /// (the center reports it through the completion handler).
 package actor AgentBackend: NotificationCenterBackend {
-    private var client: AgentClient?
+    /// The one connection to the agent, created by the first call (later calls wait for it).
+    private var client: Task<AgentClient, any Error>?
 
     private let address: String?
 
@@ -73,6 +74,17 @@ package actor AgentBackend: NotificationCenterBackend {
         throw Self.notYet("Badges")
     }
 
+    package func setPresenter(
+        appIdentifier: String,
+        _ presenter: @escaping @Sendable (UNNotification) async -> UNNotificationPresentationOptions?
+    ) async throws {
+        try await run { client in
+            try await client.registerPresenter(app: appIdentifier) { request in
+                await presenter(UNNotification(request: UNNotificationRequest(request), date: Date()))?.rawValue
+            }
+        }
+    }
+
     package func responses(appIdentifier: String) async throws -> AsyncStream<UNNotificationResponse> {
         let records = try await run { client in try await client.listen(app: appIdentifier) }
         let (stream, continuation) = AsyncStream.makeStream(of: UNNotificationResponse.self)
@@ -105,9 +117,10 @@ package actor AgentBackend: NotificationCenterBackend {
     }
 
     private func connectedClient() async throws -> AgentClient {
-        if let client { return client }
-        let client = try await AgentClient(address: address)
-        self.client = client
-        return client
+        if let client, let connected = try? await client.value { return connected }
+        let address = self.address
+        let connecting = Task { try await AgentClient(address: address) }
+        client = connecting
+        return try await connecting.value
     }
 }

@@ -28,6 +28,8 @@ package actor NotificationAgent {
     private var activationTokens: [ServerNotificationID: String] = [:]
     /// Text-input actions waiting for `unotify reply TOKEN TEXT` (servers without `inline-reply`).
     private var pendingReplies: [String: (notification: ServerNotificationID, action: String)] = [:]
+    /// The unique bus name of each running app's presenter (its center has a delegate).
+    private var presenters: [String: String] = [:]
     /// The fallback notifications that show a reply token, by their server id.
     private var replyTokens: [ServerNotificationID: String] = [:]
 
@@ -132,6 +134,12 @@ package actor NotificationAgent {
             encoder.outputFormatting = [.sortedKeys]
             let json = try encoder.encode(try categories.categories(for: app()))
             return [.string(String(decoding: json, as: UTF8.self))]
+        case "RegisterPresenter":
+            let id = try app()
+            guard let sender = message.sender else { throw AgentError(.invalidArgument, "RegisterPresenter needs a sender") }
+            presenters[id] = sender
+            watchListener(sender)
+            return []
         case "Listen":
             let id = try app()
             guard let sender = message.sender else { throw AgentError(.invalidArgument, "Listen needs a sender") }
@@ -298,12 +306,17 @@ package actor NotificationAgent {
         }
         let replacing = delivered.first { $0.value.app == app && $0.value.request.identifier == request.identifier }?.key
         if let replacing { delivered[replacing] = nil }
-        let plan = PresentationMapping.plan(
+        let presentation = await askPresenter(app: app, request: request)
+        if let presentation, presentation.isDisjoint(with: [.alert, .banner, .list, .sound, .badge]) {
+            return .unassigned  // the running app's delegate chose not to present it
+        }
+        var plan = PresentationMapping.plan(
             request, settings: settings, capabilities: try await server.capabilities(),
             appName: AppDisplayName.name(for: app), desktopEntry: AppDisplayName.desktopEntry(for: app),
             replacing: replacing ?? .unassigned,
             labels: (strings.text("provisional.keep"), strings.text("provisional.turnOff")),
             category: try category(app: app, identifier: request.categoryIdentifier), openLabel: strings.text("action.open"))
+        if let presentation { PresentationMapping.apply(presentation, to: &plan) }
         let id = try await server.notify(plan.notify)
         delivered[id] = DeliveredNotification(app: app, request: request, date: Date())
         replayUnclaimed(id)
@@ -383,6 +396,20 @@ package actor NotificationAgent {
 
     private func dropListener(_ name: String) {
         router.removeListener(name)
+        presenters = presenters.filter { $0.value != name }
+    }
+
+    /// Asks the running app's delegate (`willPresent`) how to present; `nil` when the app has no
+    /// presenter or does not answer within two seconds (then the settings alone decide).
+    private func askPresenter(app: String, request: DeliveryRequest) async -> PresentationOptionBits? {
+        guard let presenter = presenters[app], let destination = try? BusName(validating: presenter) else { return nil }
+        let call = DBusMessage.methodCall(
+            destination: destination, path: AgentInterface.appPath, interface: AgentInterface.appInterface,
+            member: "WillPresent", body: [.string(app), request.wire.dbusValue])
+        guard let reply = try? await connection.call(call, timeout: .seconds(2)), reply.body.count == 2,
+            case .boolean(true) = reply.body[0], case .uint32(let bits) = reply.body[1]
+        else { return nil }
+        return PresentationOptionBits(rawValue: UInt(bits))
     }
 
     // MARK: - Server events
