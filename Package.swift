@@ -18,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         .systemLibrary(
@@ -34,7 +35,10 @@ let package = Package(
         ),
         .target(
             name: "UserNotifications",
-            dependencies: ["NotificationAgentClient", "FreedesktopNotifications", "DBus"],
+            dependencies: [
+                "NotificationAgentClient", "FreedesktopNotifications", "DBus",
+                .product(name: "HeapModule", package: "swift-collections"),
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(

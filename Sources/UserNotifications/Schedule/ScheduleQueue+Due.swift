@@ -1,0 +1,72 @@
+import Foundation
+
+extension ScheduleQueue {
+    /// Removes and returns every notification due at `now` (fire date at or before it),
+    /// earliest first; each repeating one is put back at its first date after `now`.
+    ///
+    /// Nothing whose fire date is after `now` is returned, and each due notification is
+    /// returned once, however many of its dates passed (a repeating one does not fire once per
+    /// missed period). O(k log n) for k due notifications, plus a calendar computation for
+    /// each repeating calendar one.
+    package mutating func popDue(now: Date) -> [PendingNotification] {
+        let seconds = now.timeIntervalSince1970
+        var due: [PendingNotification] = []
+        var repeating: [PendingNotification] = []
+        while let notification = popLive(dueBy: seconds) {
+            due.append(notification)
+            if let next = notification.following(now: now, calendarTimeZone: calendarTimeZone) {
+                repeating.append(next)
+            }
+        }
+        for next in repeating {
+            add(next)
+        }
+        return due
+    }
+
+    /// What the agent fires when it starts: every notification whose fire date passed while
+    /// it was not running, once, earliest first, each repeating one moved to its first date
+    /// after `now` (not fired once per missed period). Those not yet due stay as they are.
+    ///
+    /// The same rule as `popDue(now:)`, which is what applies on every wake; this is the name
+    /// for the call right after restoring the queue from `PendingStore`.
+    package mutating func catchUp(now: Date) -> [PendingNotification] {
+        popDue(now: now)
+    }
+
+    /// How long to wait from `now` until the next notification is due: its fire date minus
+    /// `now`, zero when it is already due, `nil` when nothing is pending. Compute it again
+    /// after every wake (see "Time" in the type's documentation): it is a wall-clock
+    /// difference, valid only for the `now` it was computed at.
+    package func delayUntilNextDue(now: Date) -> Duration? {
+        guard let next = nextDue else { return nil }
+        let seconds = next.nextFireDate - now.timeIntervalSince1970
+        return seconds > 0 ? .seconds(seconds) : .zero
+    }
+
+    /// `delayUntilNextDue(now:)`, at most `maximum`: for an agent whose timer cannot see a
+    /// wall-clock change, so that it looks at the wall clock again at least that often. `nil`
+    /// when nothing is pending (no wake-up is needed then).
+    package func delayUntilNextDue(now: Date, atMost maximum: Duration) -> Duration? {
+        delayUntilNextDue(now: now).map { min($0, maximum) }
+    }
+
+    /// Moves calendar matches that have no time zone of their own to `timeZone`: each one not
+    /// yet due gets its first match after `now` there (one already due stays due). Other
+    /// notifications are unchanged. O(n) plus a calendar computation per such match.
+    package mutating func timeZoneChanged(to timeZone: TimeZone, now: Date) {
+        let seconds = now.timeIntervalSince1970
+        rebuild(calendarTimeZone: timeZone) { notification in
+            guard notification.trigger.floatingCalendarMatch != nil, notification.nextFireDate > seconds else {
+                return nil
+            }
+            var moved = notification
+            guard
+                let next = notification.trigger.nextFireDate(
+                    after: now, anchor: max(now, notification.anchorDate), calendarTimeZone: timeZone)
+            else { return nil }
+            moved.nextFireDate = next.timeIntervalSince1970
+            return moved
+        }
+    }
+}
