@@ -215,3 +215,37 @@ extension AgentClient {
         _ = try await callAgent("RegisterPresenter", [.string(app)])
     }
 }
+
+extension AgentClient {
+    /// One request waiting for its trigger.
+    package struct Pending: Sendable, Equatable {
+        package var request: DeliveryRequest
+        package var trigger: TriggerRecord
+        /// Seconds since 1970 of the next delivery.
+        package var nextFireDate: Double
+    }
+
+    /// `app`'s pending requests, earliest first.
+    package func pending(app: String) async throws -> [Pending] {
+        let reply = try await callAgent("ListPending", [.string(app)])
+        guard case .array(_, let items)? = reply.first else {
+            throw AgentError(.unavailable, "unotifyd answered ListPending with the wrong types")
+        }
+        return try items.map { item in
+            guard case .structure(let fields) = item, fields.count == 3,
+                let request = try? [String: DBusVariant](dbusValue: fields[0]),
+                let trigger = try? [String: DBusVariant](dbusValue: fields[1]), case .double(let date) = fields[2]
+            else { throw AgentError(.unavailable, "unotifyd answered ListPending with the wrong types") }
+            return Pending(request: try DeliveryRequest(wire: request), trigger: try TriggerRecord(wire: trigger),
+                           nextFireDate: date)
+        }
+    }
+
+    /// Cancels pending requests of `app` by identifier (all when `identifiers` is empty).
+    @discardableResult
+    package func removePending(app: String, identifiers: [String]) async throws -> Int {
+        guard case .uint32(let count)? = try await callAgent("RemovePending", [.string(app), identifiers.dbusValue]).first
+        else { throw AgentError(.unavailable, "unotifyd answered RemovePending with the wrong types") }
+        return Int(count)
+    }
+}

@@ -5,11 +5,13 @@ import NotificationAgentClient
 struct RemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
-        abstract: "Close an app's delivered notifications, by identifier, or all of them with --all.",
-        discussion: "Prints how many were closed.")
+        abstract: "Cancel an app's scheduled notifications and close its delivered ones, by identifier or --all.",
+        discussion: "Without --pending or --delivered, both. Prints how many were removed.")
 
     @Option(help: "The app's identifier.") var app: String
-    @Flag(help: "Remove every delivered notification of the app.") var all = false
+    @Flag(help: "Remove all of the app's notifications.") var all = false
+    @Flag(help: "Only scheduled (pending) notifications.") var pending = false
+    @Flag(help: "Only delivered notifications.") var delivered = false
     @Argument(help: "Identifiers of the notifications to remove.") var identifiers: [String] = []
 
     func validate() throws {
@@ -21,7 +23,11 @@ struct RemoveCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try await AgentClientConnection.open()
         do {
-            StandardOutput.write(String(try await client.removeDelivered(app: app, identifiers: identifiers)))
+            let both = !pending && !delivered
+            var removed = 0
+            if pending || both { removed += try await client.removePending(app: app, identifiers: identifiers) }
+            if delivered || both { removed += try await client.removeDelivered(app: app, identifiers: identifiers) }
+            StandardOutput.write(String(removed))
         } catch let error as AgentError {
             throw CommandFailure(error)
         }

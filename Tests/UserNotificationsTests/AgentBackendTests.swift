@@ -71,13 +71,31 @@ import TestSupport
         #expect(status == .provisional)
     }
 
-    @Test func scheduledTriggersAreAClearErrorForNow() async throws {
+    @Test func scheduledRequestsArePendingUntilRemoved() async throws {
         let rig = try await Rig()
         _ = try await rig.center.requestAuthorization(options: [.alert, .provisional])
         let content = UNMutableNotificationContent()
         content.body = "later"
         let request = UNNotificationRequest(
-            identifier: "later", content: content, trigger: UNTimeIntervalNotificationTrigger(timeInterval: 60, repeats: false))
+            identifier: "later", content: content, trigger: UNTimeIntervalNotificationTrigger(timeInterval: 3600, repeats: false))
+        try await rig.center.add(request)
+        let pending = await rig.center.pendingNotificationRequests()
+        #expect(pending.map(\.identifier) == ["later"])
+        #expect((pending.first?.trigger as? UNTimeIntervalNotificationTrigger)?.timeInterval == 3600)
+        #expect(pending.first?.content.body == "later")
+        rig.center.removeAllPendingNotificationRequests()
+        try await Eventually.wait(timeout: .seconds(5), "nothing pending") {
+            await rig.center.pendingNotificationRequests().isEmpty
+        }
+    }
+
+    @Test func aRepeatingIntervalUnderAMinuteIsRefused() async throws {
+        let rig = try await Rig()
+        _ = try await rig.center.requestAuthorization(options: [.alert, .provisional])
+        let content = UNMutableNotificationContent()
+        content.body = "too often"
+        let request = UNNotificationRequest(
+            identifier: "often", content: content, trigger: UNTimeIntervalNotificationTrigger(timeInterval: 30, repeats: true))
         await #expect(throws: UNError.self) { try await rig.center.add(request) }
     }
 }

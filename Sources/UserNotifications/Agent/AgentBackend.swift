@@ -6,8 +6,8 @@ import Foundation
 /// On Linux, today: authorization, settings and immediate delivery go through the agent's
 /// permission-filtered pipeline; the delivered list, categories (persisted by the agent) and the
 /// user's responses (queued by the agent while the app is not running) come from the agent.
-/// Scheduled triggers and badges are not available yet and fail with an error that says so
-/// (the center reports it through the completion handler).
+/// Scheduled requests are kept and fired by the agent. Badges are not available yet and fail
+/// with an error that says so (the center reports it through the completion handler).
 package actor AgentBackend: NotificationCenterBackend {
     /// The one connection to the agent, created by the first call (later calls wait for it).
     private var client: Task<AgentClient, any Error>?
@@ -32,12 +32,10 @@ package actor AgentBackend: NotificationCenterBackend {
 
     package func add(_ request: UNNotificationRequest, appIdentifier: String) async throws {
         if let error = request.validationError() { throw error }
-        if let trigger = request.trigger, !(trigger is UNPushNotificationTrigger) {
-            throw UNError(.notificationInvalidNoDate,
-                          "Scheduled triggers (\(type(of: trigger))) are not supported by unotify yet; "
-                              + "add the request with a nil trigger to deliver it now.")
+        let trigger = TriggerRecord(request.trigger)
+        _ = try await run { client in
+            try await client.add(app: appIdentifier, request: DeliveryRequest(request), trigger: trigger)
         }
-        _ = try await run { client in try await client.add(app: appIdentifier, request: DeliveryRequest(request)) }
     }
 
     package func setCategories(_ categories: Set<UNNotificationCategory>, appIdentifier: String) async throws {
@@ -52,10 +50,18 @@ package actor AgentBackend: NotificationCenterBackend {
         return Set(records.map(\.category))
     }
 
-    /// Nothing can be pending: scheduled triggers are refused by `add`.
-    package func pendingRequests(appIdentifier: String) async throws -> [UNNotificationRequest] { [] }
+    package func pendingRequests(appIdentifier: String) async throws -> [UNNotificationRequest] {
+        try await run { client in
+            try await client.pending(app: appIdentifier).map {
+                UNNotificationRequest(identifier: $0.request.identifier, content: UNNotificationRequest($0.request).content,
+                                      trigger: $0.trigger.trigger)
+            }
+        }
+    }
 
-    package func removePending(identifiers: [String]?, appIdentifier: String) async throws {}
+    package func removePending(identifiers: [String]?, appIdentifier: String) async throws {
+        _ = try await run { client in try await client.removePending(app: appIdentifier, identifiers: identifiers ?? []) }
+    }
 
     package func deliveredNotifications(appIdentifier: String) async throws -> [UNNotification] {
         try await run { client in

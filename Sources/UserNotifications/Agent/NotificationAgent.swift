@@ -24,6 +24,9 @@ package actor NotificationAgent {
     private static let unclaimedLimit = 64
     private var eventTask: Task<Void, Never>?
     private let categories: CategoryStore
+    private let pendingStore: PendingStore
+    private var schedule = ScheduleQueue(calendarTimeZone: .current)
+    private var timer: Task<Void, Never>?
     private var router = ResponseRouter()
     private var activationTokens: [ServerNotificationID: String] = [:]
     /// Text-input actions waiting for `unotify reply TOKEN TEXT` (servers without `inline-reply`).
@@ -40,6 +43,7 @@ package actor NotificationAgent {
         self.store = store
         self.strings = strings
         categories = CategoryStore(directory: store.directory)
+        pendingStore = PendingStore(directory: store.directory)
     }
 
     /// Exports the agent's object, follows the server's events, then takes the agent's name.
@@ -57,12 +61,21 @@ package actor NotificationAgent {
             } catch {}
         }
         let reply = try await connection.requestName(AgentInterface.busName)
-        return reply == .primaryOwner || reply == .alreadyOwner
+        guard reply == .primaryOwner || reply == .alreadyOwner else { return false }
+        // Only the agent that owns the name fires what is pending; one missed while no agent
+        // ran fires once, late, now.
+        schedule = ScheduleQueue(try pendingStore.load(), calendarTimeZone: .current)
+        let missed = schedule.catchUp(now: Date())
+        if !missed.isEmpty { try savePending() }
+        for pending in missed { await fire(pending) }
+        armTimer()
+        return true
     }
 
     /// Stops following events and releases the name.
     package func stop() async {
         eventTask?.cancel()
+        timer?.cancel()
         try? await connection.releaseName(AgentInterface.busName)
     }
 
@@ -177,16 +190,36 @@ package actor NotificationAgent {
             guard body.count == 2, let wire = try? [String: DBusVariant](dbusValue: body[1]) else {
                 throw AgentError(.invalidArgument, "Add takes (s app, a{sv} request)")
             }
-            guard wire["trigger"] == nil else {
-                throw AgentError(.invalidArgument, "this unotifyd cannot schedule yet: send without --in, --every or --at")
-            }
             let request: DeliveryRequest
+            let trigger: TriggerRecord?
             do {
                 request = try DeliveryRequest(wire: wire)
+                trigger = try wire["trigger"].map { try TriggerRecord(wire: try [String: DBusVariant](dbusValue: $0.value)) }
             } catch let error as DBusError {
                 throw AgentError(.invalidArgument, error.message)
             }
-            return [.uint32(try await add(request, app: app()).rawValue)]
+            let id = try app()
+            guard let trigger else { return [.uint32(try await add(request, app: id).rawValue)] }
+            try schedule(request, app: id, trigger: trigger)
+            return [.uint32(0)]
+        case "ListPending":
+            let id = try app()
+            return [.array(element: .structure([.dictionary(key: .string, value: .variant),
+                                                .dictionary(key: .string, value: .variant), .double]),
+                           schedule.pending(app: id).map {
+                               .structure([$0.request.wire.dbusValue, $0.trigger.record.wire.dbusValue, .double($0.nextFireDate)])
+                           })]
+        case "RemovePending":
+            guard body.count == 2, let identifiers = try? [String](dbusValue: body[1]) else {
+                throw AgentError(.invalidArgument, "RemovePending takes (s app, as identifiers); an empty list removes all")
+            }
+            let id = try app()
+            let removed = identifiers.isEmpty
+                ? schedule.removeAll(app: id).count
+                : identifiers.compactMap { schedule.remove(app: id, identifier: $0) }.count
+            try savePending()
+            armTimer()
+            return [.uint32(UInt32(removed))]
         default:
             throw DBusError(.remote, "no method \(message.member?.rawValue ?? "?")",
                             name: "org.freedesktop.DBus.Error.UnknownMethod")
@@ -291,6 +324,74 @@ package actor NotificationAgent {
         let machine = AuthorizationMachine(settings: try store.settings(for: app))
         machines[app] = machine
         return machine
+    }
+
+    // MARK: - Scheduling
+
+    /// Keeps `request` until its trigger fires; adding the same identifier again replaces it.
+    private func schedule(_ request: DeliveryRequest, app: String, trigger: TriggerRecord) throws {
+        let settings = try machine(for: app).settings
+        guard settings.authorization == .authorized || settings.authorization == .provisional else {
+            throw AgentError(.notAllowed, "notifications from \(app) are not allowed (\(settings.authorization)); "
+                + "the app must request authorization first, or the user can run `unotify settings \(app) allow`")
+        }
+        guard request.hasContent else {
+            throw AgentError(.invalidArgument, "the notification has no content: give it a title, a body or a sound")
+        }
+        let pending: PendingNotification
+        do {
+            pending = try PendingNotification(app: app, request: request, trigger: ScheduledTrigger(trigger),
+                                              addedAt: Date(), calendarTimeZone: .current)
+        } catch {
+            throw AgentError(.invalidArgument, "\(error)")
+        }
+        _ = schedule.add(pending)
+        try savePending()
+        armTimer()
+    }
+
+    private func savePending() throws {
+        do {
+            try pendingStore.save(schedule.allPending)
+        } catch {
+            throw AgentError(.settings, "\(error)")
+        }
+    }
+
+    /// Sleeps until the earliest pending fire date (no wake-ups while nothing is pending). The
+    /// wait is measured again from the wall clock at each wake, so a clock change or a
+    /// suspend makes a notification late at worst, never early, and never lost.
+    private func armTimer() {
+        timer?.cancel()
+        guard let delay = schedule.delayUntilNextDue(now: Date()) else { return }
+        timer = Task { [weak self] in
+            do {
+                try await Task.sleep(for: delay)
+            } catch {
+                return
+            }
+            await self?.fireDue()
+        }
+    }
+
+    private func fireDue() async {
+        let due = schedule.popDue(now: Date())
+        do {
+            try savePending()
+        } catch {
+            FileHandle.standardError.write(Data("unotifyd: \(error)\n".utf8))
+        }
+        for pending in due { await fire(pending) }
+        armTimer()
+    }
+
+    /// Delivers a pending notification now, with the app's settings as they are now.
+    private func fire(_ pending: PendingNotification) async {
+        do {
+            _ = try await add(pending.request, app: pending.app)
+        } catch {
+            FileHandle.standardError.write(Data("unotifyd: \(pending.app)/\(pending.identifier) not delivered: \(error)\n".utf8))
+        }
     }
 
     // MARK: - Delivery

@@ -1,0 +1,77 @@
+import DBus
+import Foundation
+import FreedesktopNotifications
+import Testing
+import TestSupport
+@testable import UserNotifications
+
+/// The agent keeps scheduled requests, persists them, and fires them on time and once.
+@Suite(.timeLimit(.minutes(1))) struct AgentScheduleTests {
+    static func authorize(_ rig: AgentTests.Rig) async throws {
+        _ = try await rig.client.setSettings(app: "org.example.Tea", changes: AppSettings.authorized(requesting: [.alert]).wire)
+    }
+
+    @Test func anIntervalRequestFiresAfterItsInterval() async throws {
+        let rig = try await AgentTests.Rig()
+        try await Self.authorize(rig)
+        let added = Date()
+        let id = try await rig.client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: "tea", title: "Tea"),
+                                          trigger: .timeInterval(seconds: 1, repeats: false))
+        #expect(id == .unassigned)
+        #expect(try await rig.client.pending(app: "org.example.Tea").map(\.request.identifier) == ["tea"])
+        let call = try await rig.fake.nextCall(timeout: .seconds(10))
+        #expect(call.request.summary == "Tea")
+        #expect(Date().timeIntervalSince(added) >= 1)
+        #expect(try await rig.client.pending(app: "org.example.Tea").isEmpty)
+    }
+
+    @Test func addingTheSameIdentifierReplacesThePendingRequest() async throws {
+        let rig = try await AgentTests.Rig()
+        try await Self.authorize(rig)
+        for title in ["first", "second"] {
+            _ = try await rig.client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: "tea", title: title),
+                                         trigger: .timeInterval(seconds: 3600, repeats: false))
+        }
+        let pending = try await rig.client.pending(app: "org.example.Tea")
+        #expect(pending.map(\.request.title) == ["second"])
+        #expect(try await rig.client.removePending(app: "org.example.Tea", identifiers: ["tea"]) == 1)
+        #expect(try await rig.client.pending(app: "org.example.Tea").isEmpty)
+    }
+
+    @Test func pendingSurvivesARestartAndOneMissedWhileDownFiresOnceAtStart() async throws {
+        let bus = try PrivateBus()
+        let fake = try await FakeNotificationServer(address: bus.address)
+        let state = try TemporaryDirectory("unotify-state")
+        let store = SettingsStore(directory: state.url)
+        try store.update("org.example.Tea") { $0 = .authorized(requesting: [.alert]) }
+        // What a previous agent left: one overdue request and one for much later.
+        let now = Date()
+        let overdue = try PendingNotification(app: "org.example.Tea", request: DeliveryRequest(identifier: "missed", title: "Missed"),
+                                              trigger: .timeInterval(seconds: 60, repeats: true),
+                                              addedAt: now.addingTimeInterval(-3600), calendarTimeZone: .current)
+        let later = try PendingNotification(app: "org.example.Tea", request: DeliveryRequest(identifier: "later", title: "Later"),
+                                            trigger: .timeInterval(seconds: 3600, repeats: false), addedAt: now,
+                                            calendarTimeZone: .current)
+        try PendingStore(directory: state.url).save([overdue, later])
+        let agent = NotificationAgent(connection: try DBusConnection(address: bus.address), store: store,
+                                      strings: PromptStrings(language: "en"))
+        #expect(try await agent.start())
+        let call = try await fake.nextCall()
+        #expect(call.request.summary == "Missed")
+        // Once, not once per missed minute.
+        await #expect(throws: TestSupportError.self) { try await fake.nextCall(timeout: .milliseconds(500)) }
+        let client = try await AgentClient(address: bus.address, startAgent: false)
+        let pending = try await client.pending(app: "org.example.Tea")
+        #expect(Set(pending.map(\.request.identifier)) == ["missed", "later"])
+        #expect(pending.allSatisfy { $0.nextFireDate > now.timeIntervalSince1970 })
+    }
+
+    @Test func anUndecidedAppCannotSchedule() async throws {
+        let rig = try await AgentTests.Rig()
+        let error = await #expect(throws: AgentError.self) {
+            try await rig.client.add(app: "org.example.New", request: DeliveryRequest(identifier: "x", body: "b"),
+                                     trigger: .timeInterval(seconds: 5, repeats: false))
+        }
+        #expect(error?.code == .notAllowed)
+    }
+}
