@@ -60,11 +60,11 @@ package actor NotificationAgent {
                 for try await event in events { await self?.handle(event) }
             } catch {}
         }
+        // Loaded before the name is taken, so the first call already sees it; only the agent
+        // that owns the name fires anything. One missed while no agent ran fires once, now.
+        schedule = ScheduleQueue(try pendingStore.load(), calendarTimeZone: .current)
         let reply = try await connection.requestName(AgentInterface.busName)
         guard reply == .primaryOwner || reply == .alreadyOwner else { return false }
-        // Only the agent that owns the name fires what is pending; one missed while no agent
-        // ran fires once, late, now.
-        schedule = ScheduleQueue(try pendingStore.load(), calendarTimeZone: .current)
         let missed = schedule.catchUp(now: Date())
         if !missed.isEmpty { try savePending() }
         for pending in missed { await fire(pending) }
