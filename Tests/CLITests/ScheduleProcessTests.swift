@@ -61,6 +61,25 @@ import TestSupport
         #expect(try await session.unotify(["pending", "--app", "org.example.Tea"]).stdout == "")
     }
 
+    @Test func calendarAndRepeatingSchedulesAreListed() async throws {
+        let session = try await Session()
+        #expect(try await session.unotify(["settings", "org.example.Tea", "allow"]).status == 0)
+        #expect(try await session.unotify(["send", "--app", "org.example.Tea", "--id", "daily", "--at", "08:30",
+                                           "--repeat", "daily", "Morning tea"]).status == 0)
+        #expect(try await session.unotify(["send", "--app", "org.example.Tea", "--id", "often", "--every", "2m",
+                                           "Stretch"]).status == 0)
+        let listed = try await session.unotify(["pending", "--app", "org.example.Tea", "--json"])
+        #expect(listed.stdout.contains(#""identifier":"daily""#))
+        #expect(listed.stdout.contains(#""repeats":true,"title":"Morning tea""#))
+        #expect(listed.stdout.contains(#""repeats":true,"title":"Stretch""#))
+        let now = Date().timeIntervalSince1970
+        for line in try await session.unotify(["pending", "--app", "org.example.Tea"]).stdout.split(separator: "\n") {
+            let next = Double(line.split(separator: "\t")[1]) ?? 0
+            #expect(next > now && next <= now + 86_400)
+        }
+        #expect(try await session.unotify(["remove", "--app", "org.example.Tea", "--all", "--pending"]).stdout == "2\n")
+    }
+
     @Test(arguments: [
         (["--in", "soon"], "--in takes a duration"),
         (["--every", "30s"], "at least 60"),
