@@ -56,6 +56,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "schedule-scale-benchmark",
+            dependencies: ["UserNotifications"],
+            swiftSettings: strictSettings
+        ),
         .target(name: "TestSupport", dependencies: ["DBus", "FreedesktopNotifications"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(

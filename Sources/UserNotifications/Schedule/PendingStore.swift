@@ -15,6 +15,10 @@ import Foundation
 ///   volume is written as the string `"nan"`, `"inf"` or `"-inf"`.
 ///
 /// There is one writer, the agent; the store takes no lock. A value holding only paths.
+///
+/// `save` and `load` cost O(n): about 1.5 s each and 35 MiB for 100 000 pending on the 2-core
+/// reference machine (`benchmarks/schedule-scale`), well under a millisecond for a few dozen.
+/// With many pending, save once after a burst of changes rather than after every one.
 package struct PendingStore: Sendable {
     /// The prefix of the store's temporary files (`<prefix>XXXXXX`), so that the leftover of a
     /// crash is recognizable.

@@ -39,8 +39,8 @@ extension ScheduleQueue {
     /// after every wake (see "Time" in the type's documentation): it is a wall-clock
     /// difference, valid only for the `now` it was computed at.
     package func delayUntilNextDue(now: Date) -> Duration? {
-        guard let next = nextDue else { return nil }
-        let seconds = next.nextFireDate - now.timeIntervalSince1970
+        guard let next = nextFireDate else { return nil }
+        let seconds = next.timeIntervalSince(now)
         return seconds > 0 ? .seconds(seconds) : .zero
     }
 

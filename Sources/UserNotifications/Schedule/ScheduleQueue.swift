@@ -157,6 +157,11 @@ package struct ScheduleQueue: Sendable {
         return entries[top.key.app]?[top.key.identifier]?.notification
     }
 
+    /// The fire date of `nextDue`, or `nil` when none is pending. O(1), no copy.
+    package var nextFireDate: Date? {
+        heap.min.map { Date(timeIntervalSince1970: $0.fireDate) }
+    }
+
     /// The number of slots in the heap, live and stale (for tests and benchmarks).
     package var heapSlotCount: Int { heap.count }
 

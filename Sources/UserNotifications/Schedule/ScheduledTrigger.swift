@@ -11,7 +11,8 @@ package enum ScheduledTrigger: Codable, Hashable, Sendable {
     /// `repeats`.
     case timeInterval(seconds: Double, repeats: Bool)
     /// Fires at the next date matching `components`, and at every later match when `repeats`.
-    case calendar(components: CalendarMatch, repeats: Bool)
+    /// (Boxed: the match is large, and most pending notifications do not have one.)
+    indirect case calendar(components: CalendarMatch, repeats: Bool)
 
     /// The shortest interval of a repeating time-interval trigger, as on iOS.
     package static let minimumRepeatingInterval: Double = 60
