@@ -84,12 +84,12 @@ import UserNotifications
         #expect(next == date(2026, 3, 29, 3, 30))
     }
 
-    @Test func dayMissingFromAMonthKeepsTheTime() throws {
+    @Test func dayMissingFromAMonthIsSkippedUntilAMonthHasIt() throws {
         var components = DateComponents(day: 31, hour: 10)
         components.calendar = paris
         let trigger = UNCalendarNotificationTrigger(dateMatching: components, repeats: true)
         let next = try #require(trigger.nextTriggerDate(after: date(2026, 4, 1, 0, 0)))
-        #expect(next == date(2026, 5, 1, 10, 0))
+        #expect(next == date(2026, 5, 31, 10, 0))
     }
 
     @Test func timeZoneOfTheComponentsWins() throws {

@@ -3,9 +3,10 @@ import Foundation
 /// Delivers a notification at the next date matching some date components, once or on every
 /// match.
 ///
-/// The components are matched like `Calendar.nextDate(after:matching:matchingPolicy:)` with
-/// `.nextTimePreservingSmallerComponents`: "day 31 at 10:00" in a 30-day month fires on the
-/// 1st at 10:00, and a time in a daylight-saving gap fires that much after the gap. The
+/// On Linux the components are matched by the agent's scheduler, and `nextTriggerDate()` gives
+/// the date it will fire: a day a month lacks ("day 31", "February 29") is skipped until a
+/// month or year has it, a time in a daylight-saving gap fires that much after the gap, and a
+/// time that occurs twice fires once. The
 /// calendar is the components' `calendar` or `Calendar.current`; the time zone the components'
 /// `timeZone`, else the calendar's, else `TimeZone.current` (which follows `TZ` on Linux).
 ///
@@ -36,14 +37,8 @@ open class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchecked Send
 
     /// The first matching date strictly after `date`, or `nil` when none matches.
     package func nextTriggerDate(after date: Date) -> Date? {
-        guard hasDateFields else { return nil }
-        var matching = dateComponents
-        matching.calendar = nil
-        matching.timeZone = nil
-        return calendar.nextDate(
-            after: date, matching: matching,
-            matchingPolicy: .nextTimePreservingSmallerComponents,
-            repeatedTimePolicy: .first, direction: .forward)
+        guard hasDateFields, let record = TriggerRecord(self) else { return nil }
+        return ScheduledTrigger(record).nextFireDate(after: date, calendarTimeZone: calendar.timeZone)
     }
 
     /// The calendar the components are matched in, with the time zone set.
