@@ -33,6 +33,6 @@ import TestSupport
         let bus = try PrivateBus()
         let result = try await UNotifyProcess.run(["send", "--id", "x", "Summary"], busAddress: bus.address)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("--id needs --app"))
+        #expect(result.stderr.contains("need --app"))
     }
 }
