@@ -64,6 +64,10 @@ final class PendingReply: @unchecked Sendable {
     }
 
     private func complete(_ pending: OpaquePointer, core: LibdbusConnectionCore) {
+        // Once only: libdbus may call the notify function from inside `set_notify` for a call
+        // that had already completed, and the check after `set_notify` would complete it again
+        // (a second `steal_reply` is an assertion failure in libdbus).
+        guard pendingCall == pending, continuation != nil else { return }
         core.inFlight[ObjectIdentifier(self)] = nil
         guard let reply = dbus_pending_call_steal_reply(pending) else {
             return finish(.failure(DBusError(.disconnected, "the call ended without a reply")))
