@@ -66,6 +66,24 @@ import TestSupport
         #expect(pending.allSatisfy { $0.nextFireDate > now.timeIntervalSince1970 })
     }
 
+    @Test func concurrentAddsAreAllAcknowledgedOnlyOnceOnDisk() async throws {
+        let rig = try await AgentTests.Rig()
+        try await Self.authorize(rig)
+        let client = rig.client
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for n in 0..<300 {
+                group.addTask {
+                    _ = try await client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: "r\(n)", title: "T\(n)"),
+                                             trigger: .timeInterval(seconds: 3600 + Double(n), repeats: false))
+                }
+            }
+            try await group.waitForAll()
+        }
+        // Every acknowledged add is in the file, not just in memory.
+        let saved = try PendingStore(directory: rig.state.url).load()
+        #expect(Set(saved.map(\.identifier)) == Set((0..<300).map { "r\($0)" }))
+    }
+
     @Test func anUndecidedAppCannotSchedule() async throws {
         let rig = try await AgentTests.Rig()
         let error = await #expect(throws: AgentError.self) {

@@ -25,6 +25,7 @@ package actor NotificationAgent {
     private var eventTask: Task<Void, Never>?
     private let categories: CategoryStore
     private let pendingStore: PendingStore
+    private let pendingSaver: PendingSaver
     private var schedule = ScheduleQueue(calendarTimeZone: .current)
     private var timer: Task<Void, Never>?
     private var router = ResponseRouter()
@@ -44,6 +45,7 @@ package actor NotificationAgent {
         self.strings = strings
         categories = CategoryStore(directory: store.directory)
         pendingStore = PendingStore(directory: store.directory)
+        pendingSaver = PendingSaver(store: pendingStore)
     }
 
     /// Exports the agent's object, follows the server's events, then takes the agent's name.
@@ -66,7 +68,7 @@ package actor NotificationAgent {
         let reply = try await connection.requestName(AgentInterface.busName)
         guard reply == .primaryOwner || reply == .alreadyOwner else { return false }
         let missed = schedule.catchUp(now: Date())
-        if !missed.isEmpty { try savePending() }
+        if !missed.isEmpty { try await savePending() }
         for pending in missed { await fire(pending) }
         armTimer()
         return true
@@ -200,7 +202,7 @@ package actor NotificationAgent {
             }
             let id = try app()
             guard let trigger else { return [.uint32(try await add(request, app: id).rawValue)] }
-            try schedule(request, app: id, trigger: trigger)
+            try await schedule(request, app: id, trigger: trigger)
             return [.uint32(0)]
         case "ListPending":
             let id = try app()
@@ -217,7 +219,7 @@ package actor NotificationAgent {
             let removed = identifiers.isEmpty
                 ? schedule.removeAll(app: id).count
                 : identifiers.compactMap { schedule.remove(app: id, identifier: $0) }.count
-            try savePending()
+            try await savePending()
             armTimer()
             return [.uint32(UInt32(removed))]
         default:
@@ -329,7 +331,7 @@ package actor NotificationAgent {
     // MARK: - Scheduling
 
     /// Keeps `request` until its trigger fires; adding the same identifier again replaces it.
-    private func schedule(_ request: DeliveryRequest, app: String, trigger: TriggerRecord) throws {
+    private func schedule(_ request: DeliveryRequest, app: String, trigger: TriggerRecord) async throws {
         let settings = try machine(for: app).settings
         guard settings.authorization == .authorized || settings.authorization == .provisional else {
             throw AgentError(.notAllowed, "notifications from \(app) are not allowed (\(settings.authorization)); "
@@ -346,13 +348,13 @@ package actor NotificationAgent {
             throw AgentError(.invalidArgument, "\(error)")
         }
         _ = schedule.add(pending)
-        try savePending()
+        try await savePending()
         armTimer()
     }
 
-    private func savePending() throws {
+    private func savePending() async throws {
         do {
-            try pendingStore.save(schedule.allPending)
+            try await pendingSaver.save(schedule.allPending)
         } catch {
             throw AgentError(.settings, "\(error)")
         }
@@ -377,7 +379,7 @@ package actor NotificationAgent {
     private func fireDue() async {
         let due = schedule.popDue(now: Date())
         do {
-            try savePending()
+            try await savePending()
         } catch {
             FileHandle.standardError.write(Data("unotifyd: \(error)\n".utf8))
         }
