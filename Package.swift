@@ -61,6 +61,11 @@ let package = Package(
             dependencies: ["UserNotifications"],
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "schedule-lateness-benchmark",
+            dependencies: ["UserNotifications", "FreedesktopNotifications", "DBus", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
         .target(name: "TestSupport", dependencies: ["DBus", "FreedesktopNotifications"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(

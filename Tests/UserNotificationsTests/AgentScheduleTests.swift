@@ -84,6 +84,26 @@ import TestSupport
         #expect(Set(saved.map(\.identifier)) == Set((0..<300).map { "r\($0)" }))
     }
 
+    /// Re-arming the timer while due notifications are being delivered must not cancel them.
+    @Test func addsWhileFiringLoseNothing() async throws {
+        let rig = try await AgentTests.Rig()
+        try await Self.authorize(rig)
+        let client = rig.client
+        let count = 120
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for n in 0..<count {
+                group.addTask {
+                    _ = try await client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: "r\(n)", title: "r\(n)"),
+                                             trigger: .timeInterval(seconds: 0.5 + Double(n % 40) * 0.05, repeats: false))
+                }
+            }
+            try await group.waitForAll()
+        }
+        var titles: Set<String> = []
+        for _ in 0..<count { titles.insert(try await rig.fake.nextCall(timeout: .seconds(20)).request.summary) }
+        #expect(titles.count == count)
+    }
+
     @Test func anUndecidedAppCannotSchedule() async throws {
         let rig = try await AgentTests.Rig()
         let error = await #expect(throws: AgentError.self) {

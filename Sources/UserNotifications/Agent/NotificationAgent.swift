@@ -372,7 +372,9 @@ package actor NotificationAgent {
             } catch {
                 return
             }
-            await self?.fireDue()
+            // Fire in a task of its own: re-arming cancels `timer`, and that must not cancel
+            // deliveries already under way.
+            Task { await self?.fireDue() }
         }
     }
 
