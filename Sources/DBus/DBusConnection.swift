@@ -126,13 +126,17 @@ public actor DBusConnection {
     /// Subscribes to the signals that `rule` matches.
     ///
     /// The subscription is in place, at the bus too, when this returns: a signal emitted after
-    /// that is seen. The stream ends when the connection closes; ending the iteration removes the
-    /// match rule.
+    /// that is seen. The stream keeps the connection alive while it exists and ends when the
+    /// connection closes; ending the iteration removes the match rule.
     public func signals(matching rule: MatchRule) async throws -> AsyncThrowingStream<DBusMessage, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: DBusMessage.self, throwing: (any Error).self)
         let core = self.core
         let id = core.addSubscription(rule, continuation)
-        continuation.onTermination = { _ in core.queue.async { core.removeSubscription(id) } }
+        // The stream keeps the connection open while it is iterated; ending it lets go.
+        continuation.onTermination = { [self] _ in
+            core.queue.async { core.removeSubscription(id) }
+            _ = self
+        }
         do {
             _ = try await call(.methodCall(
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",

@@ -249,3 +249,15 @@ extension AgentClient {
         return Int(count)
     }
 }
+
+extension AgentClient {
+    /// Shows `count` on the app's icon in docks that follow the Unity launcher API (0 hides it);
+    /// returns `false` when the app's badge setting is off (nothing is shown).
+    @discardableResult
+    package func setBadge(app: String, count: Int) async throws -> Bool {
+        guard case .boolean(let shown)? = try await callAgent("SetBadge", [.string(app), .int64(Int64(count))]).first else {
+            throw AgentError(.unavailable, "unotifyd answered SetBadge with the wrong types")
+        }
+        return shown
+    }
+}

@@ -6,8 +6,7 @@ import Foundation
 /// On Linux, today: authorization, settings and immediate delivery go through the agent's
 /// permission-filtered pipeline; the delivered list, categories (persisted by the agent) and the
 /// user's responses (queued by the agent while the app is not running) come from the agent.
-/// Scheduled requests are kept and fired by the agent. Badges are not available yet and fail
-/// with an error that says so (the center reports it through the completion handler).
+/// Scheduled requests are kept and fired by the agent; badges go to the Unity launcher API.
 package actor AgentBackend: NotificationCenterBackend {
     /// The one connection to the agent, created by the first call (later calls wait for it).
     private var client: Task<AgentClient, any Error>?
@@ -77,7 +76,7 @@ package actor AgentBackend: NotificationCenterBackend {
 
     package func setBadgeCount(_ count: Int, appIdentifier: String) async throws {
         guard count >= 0 else { throw UNError(.badgeInputInvalid, "A badge count cannot be negative (\(count)).") }
-        throw Self.notYet("Badges")
+        _ = try await run { client in try await client.setBadge(app: appIdentifier, count: count) }
     }
 
     package func setPresenter(
@@ -102,10 +101,6 @@ package actor AgentBackend: NotificationCenterBackend {
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
-    }
-
-    private static func notYet(_ feature: String) -> UNError {
-        UNError(.notificationsNotAllowed, "\(feature) is not supported by unotify yet.")
     }
 
     /// Runs `body` with a connected client, translating the agent's errors into `UNError`.

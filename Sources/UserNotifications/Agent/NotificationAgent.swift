@@ -204,6 +204,13 @@ package actor NotificationAgent {
             guard let trigger else { return [.uint32(try await add(request, app: id).rawValue)] }
             try await schedule(request, app: id, trigger: trigger)
             return [.uint32(0)]
+        case "SetBadge":
+            guard body.count == 2, case .int64(let count) = body[1] else {
+                throw AgentError(.invalidArgument, "SetBadge takes (s app, x count)")
+            }
+            let id = try app()
+            guard count >= 0 else { throw AgentError(.invalidArgument, "a badge count cannot be negative (\(count))") }
+            return [.boolean(try await showBadge(Int(count), app: id))]
         case "ListPending":
             let id = try app()
             return [.array(element: .structure([.dictionary(key: .string, value: .variant),
@@ -328,6 +335,13 @@ package actor NotificationAgent {
         return machine
     }
 
+    /// Publishes the app's badge when its badge setting allows it; returns whether it did.
+    private func showBadge(_ count: Int, app: String) async throws -> Bool {
+        guard try machine(for: app).settings.badge == .enabled else { return false }
+        try await connection.send(LauncherBadge.update(app: app, count: count))
+        return true
+    }
+
     // MARK: - Scheduling
 
     /// Keeps `request` until its trigger fires; adding the same identifier again replaces it.
@@ -423,6 +437,7 @@ package actor NotificationAgent {
             category: try category(app: app, identifier: request.categoryIdentifier), openLabel: strings.text("action.open"))
         if let presentation { PresentationMapping.apply(presentation, to: &plan) }
         let id = try await server.notify(plan.notify)
+        if let badge = plan.badge { _ = try? await showBadge(badge, app: app) }
         delivered[id] = DeliveredNotification(app: app, request: request, date: Date())
         replayUnclaimed(id)
         return id
