@@ -63,16 +63,23 @@ public actor DBusConnection {
         let holder = PendingReplyHolder()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let pending = PendingReply(continuation: continuation, timeoutDescription: "\(timeout)")
-                holder.reply = pending
-                if Task.isCancelled {
-                    pending.fail(CancellationError())
-                } else {
-                    pending.start(message, timeoutMilliseconds: milliseconds, on: core)
+                // libdbus is only ever touched on the connection's queue, whichever executor
+                // runs this closure.
+                core.queue.async {
+                    let pending = PendingReply(continuation: continuation, timeoutDescription: "\(timeout)")
+                    holder.reply = pending
+                    if holder.cancelled {
+                        pending.fail(CancellationError())
+                    } else {
+                        pending.start(message, timeoutMilliseconds: milliseconds, on: core)
+                    }
                 }
             }
         } onCancel: {
-            core.queue.async { holder.reply?.cancel(on: core) }
+            core.queue.async {
+                holder.cancelled = true
+                holder.reply?.cancel(on: core)
+            }
         }
     }
 
@@ -175,4 +182,6 @@ public actor DBusConnection {
 private final class PendingReplyHolder: @unchecked Sendable {
     /// Written and read only on the connection's queue.
     var reply: PendingReply?
+    /// Set on the connection's queue when the task was cancelled before the call started.
+    var cancelled = false
 }

@@ -88,6 +88,7 @@ final class LibdbusConnectionCore: @unchecked Sendable {
     }
 
     func addSubscription(_ rule: MatchRule, _ continuation: AsyncThrowingStream<DBusMessage, any Error>.Continuation) -> Int {
+        dispatchPrecondition(condition: .onQueue(queue))
         startMainLoopIfNeeded()
         nextSubscriptionID += 1
         subscriptions[nextSubscriptionID] = Subscription(rule: rule, continuation: continuation)
@@ -111,6 +112,7 @@ final class LibdbusConnectionCore: @unchecked Sendable {
 
     /// Queues a message for sending and returns its serial.
     func send(_ message: DBusMessage) throws -> UInt32 {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard let connection else { throw DBusError(.disconnected, "the D-Bus connection is closed") }
         startMainLoopIfNeeded()
         let libdbusMessage = try message.makeLibdbusMessage()

@@ -1,4 +1,5 @@
 import CDBus
+import Dispatch
 
 /// One method call waiting for its reply; touched only on the connection's queue.
 ///
@@ -16,6 +17,7 @@ final class PendingReply: @unchecked Sendable {
 
     /// Sends `message` on `core` and arranges for the reply to resume the continuation.
     func start(_ message: DBusMessage, timeoutMilliseconds: Int32, on core: LibdbusConnectionCore) {
+        dispatchPrecondition(condition: .onQueue(core.queue))
         guard let connection = core.connection else {
             return fail(DBusError(.disconnected, "the D-Bus connection is closed"))
         }
