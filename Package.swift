@@ -89,6 +89,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["unotify", "FreedesktopNotifications", "DBus", "TestSupport"],
+            exclude: ["Payloads"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -92,6 +92,18 @@ package actor AgentClient {
         return ServerNotificationID(rawValue: id)
     }
 
+    /// Delivers an APNs JSON payload through the permission-filtered pipeline; the agent parses it.
+    ///
+    /// - Parameter app: the app, or `nil` to take the payload's "Simulator Target Bundle".
+    /// - Returns: the app it was delivered to and the server's id.
+    package func push(app: String?, payloadJSON: String) async throws -> (app: String, id: ServerNotificationID) {
+        let reply = try await call("Push", [.string(app ?? ""), .string(payloadJSON)])
+        guard reply.count == 2, case .string(let target) = reply[0], case .uint32(let id) = reply[1] else {
+            throw AgentError(.unavailable, "unotifyd answered Push with the wrong types")
+        }
+        return (target, ServerNotificationID(rawValue: id))
+    }
+
     private static func settings(from reply: [DBusValue]) throws -> AppSettings {
         guard let first = reply.first, let wire = try? [String: DBusVariant](dbusValue: first) else {
             throw AgentError(.unavailable, "unotifyd answered with settings of the wrong types")

@@ -9,6 +9,9 @@ import DBus
 /// - `GetSettings(s app) → a{sv}`, `SetSettings(s app, a{sv} changes) → a{sv}`,
 ///   `ResetSettings(s app)`, `ListApps() → a{sa{sv}}`: the Settings app's role.
 /// - `Add(s app, a{sv} request) → u`: the permission-filtered pipeline; returns the server id.
+/// - `Push(s app, s payloadJSON) → (s app, u id)`: an APNs JSON payload (as `xcrun simctl push`
+///   takes it) delivered through the same pipeline; an empty `app` takes the payload's top-level
+///   "Simulator Target Bundle". Returns the app delivered to and the server id.
 /// Signals: `AuthorizationDecided(s app, b granted, i status)`.
 /// Errors: `org.unotify.Error.NotificationsNotAllowed`, `…InvalidArgument`, `…Settings`,
 /// `…Server`.

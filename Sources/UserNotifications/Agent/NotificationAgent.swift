@@ -211,6 +211,22 @@ package actor NotificationAgent {
             let id = try app()
             guard count >= 0 else { throw AgentError(.invalidArgument, "a badge count cannot be negative (\(count))") }
             return [.boolean(try await showBadge(Int(count), app: id))]
+        case "Push":
+            guard body.count == 2, case .string(let given) = body[0], case .string(let json) = body[1] else {
+                throw AgentError(.invalidArgument, "Push takes (s app, s payloadJSON)")
+            }
+            let payload = try APNsPayload(json: Data(json.utf8))
+            let target = given.isEmpty ? payload.targetBundle ?? "" : given
+            guard !target.isEmpty else {
+                throw AgentError(.invalidArgument, "no app to push to: give --app ID, or a payload with a top-level "
+                    + "\"Simulator Target Bundle\" string")
+            }
+            if let problem = AppIdentifier.problem(with: target) {
+                throw AgentError(.invalidArgument, "invalid app identifier \(target.debugDescription): \(problem)")
+            }
+            let request = payload.deliveryRequest(identifier: APNsPayload.generatedIdentifier(),
+                                                  strings: AppStringsTable.load(app: target))
+            return [.string(target), .uint32(try await add(request, app: target).rawValue)]
         case "ListPending":
             let id = try app()
             return [.array(element: .structure([.dictionary(key: .string, value: .variant),
