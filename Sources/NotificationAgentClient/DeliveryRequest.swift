@@ -27,6 +27,8 @@ package struct DeliveryRequest: Hashable, Sendable {
     package var interruptionLevel: InterruptionLevel
     /// An image to show, as a path on this machine.
     package var imagePath: String?
+    /// A progress value 0–100, shown as a bar where the server can (dunst's `value` hint).
+    package var progress: Int?
 
     package init(
         identifier: String, title: String = "", subtitle: String = "", body: String = "", sound: Sound? = nil,
@@ -47,6 +49,6 @@ package struct DeliveryRequest: Hashable, Sendable {
 
     /// Whether there is anything to show (Apple rejects empty content).
     package var hasContent: Bool {
-        !title.isEmpty || !subtitle.isEmpty || !body.isEmpty || sound != nil || badge != nil
+        !title.isEmpty || !subtitle.isEmpty || !body.isEmpty || sound != nil || badge != nil || imagePath != nil
     }
 }

@@ -14,9 +14,13 @@ enum AppDelivery {
             case .critical?: .critical
             default: .active
             }
-        let delivery = DeliveryRequest(
+        var delivery = DeliveryRequest(
             identifier: options.identifier ?? "unotify-" + String(UInt64.random(in: 0...UInt64.max), radix: 16), title: request.summary,
             body: request.body, categoryIdentifier: options.category ?? "", interruptionLevel: level)
+        if let image = options.image {
+            delivery.imagePath = image.hasPrefix("/") ? image : FileSystemPath.absolute(image)
+        }
+        delivery.progress = options.progress.map(Int.init)
         let trigger = try ScheduleArguments.trigger(
             in: options.inText, every: options.every, at: options.at, repeating: options.repeating)
         let client = try await AgentClientConnection.open()

@@ -83,6 +83,13 @@ struct SendCommand: AsyncParsableCommand {
                 throw CommandFailure(error.description)
             }
         }
+        if let image = options.image {
+            guard access(image, R_OK) == 0 else { throw CommandFailure("unotify: cannot read the image \(image)") }
+            let uri = image.hasPrefix("/") ? "file://" + image : image
+            hints.imagePath = uri
+            hints.vendor["image_path"] = DBusVariant(uri)
+        }
+        if let progress = options.progress { hints.vendor["value"] = DBusVariant(progress) }
         hints.senderPID = Int64(getpid())
         let body = options.operands.count > 1 ? CommandLineText.compressEscapes(options.operands[1]) : ""
         return NotifyRequest(

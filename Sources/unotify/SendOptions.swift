@@ -17,6 +17,8 @@ struct SendOptions: Sendable {
     var helpRequested = false
     var app: String?
     var identifier: String?
+    var image: String?
+    var progress: Int32?
     var inText: String?
     var every: String?
     var at: String?
@@ -80,6 +82,17 @@ struct SendOptions: Sendable {
         Option(short: nil, long: "app", valueName: "ID",
                help: "Deliver through unotifyd for the app ID, filtered by its permission settings (unotify settings).") {
             $0.app = $1
+        },
+        Option(short: nil, long: "image", valueName: "PATH",
+               help: "Show this image in the popup (image-path; with --app the agent keeps its own copy).") {
+            $0.image = $1
+        },
+        Option(short: nil, long: "progress", valueName: "N",
+               help: "Show a progress bar at N percent (0-100) where the server can (dunst's value hint).") {
+            guard let value = Int32($1), (0...100).contains(value) else {
+                throw CommandFailure("unotify: --progress takes a whole number from 0 to 100, not '\($1)'")
+            }
+            $0.progress = value
         },
         Option(short: nil, long: "in", valueName: "DURATION",
                help: "With --app: deliver once after DURATION (90s, 3m, 1h30m, 2d), even after this command has exited.") {

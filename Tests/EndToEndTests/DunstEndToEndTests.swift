@@ -69,3 +69,27 @@ import TestSupport
         #expect(size > 1000)
     }
 }
+
+/// An image attachment rendered in a real dunst popup, proven from a screenshot's pixels.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct DunstImageEndToEndTests {
+    @Test func theImageIsDrawnInThePopup() async throws {
+        let desktop = try await TestDesktop(server: "dunst")
+        let files = try TemporaryDirectory()
+        let image = files.url.appendingPathComponent("red.png")
+        let (made, _) = try await desktop.run("convert", ["-size", "64x64", "xc:#ff0000", image.path])
+        #expect(made == 0)
+        let sent = try await UNotifyProcess.run(["send", "-t", "0", "--image", image.path, "Photo", "A red square"],
+                                                busAddress: desktop.busAddress)
+        #expect(sent.status == 0)
+        try await desktop.dunstWaitDisplayed(1)
+        let shot = files.url.appendingPathComponent("popup.png")
+        // Bounded wait until the popup is drawn with the image: count pure red pixels.
+        try await Eventually.wait(timeout: .seconds(10), "red pixels of the image in the popup") {
+            try await desktop.screenshot(to: shot)
+            let (_, histogram) = try await desktop.run("convert", [shot.path, "-format", "%c", "histogram:info:-"])
+            return histogram.split(separator: "\n").contains { line in
+                line.contains("#FF0000") && (Int(line.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0) > 500
+            }
+        }
+    }
+}

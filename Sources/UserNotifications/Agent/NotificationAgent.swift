@@ -26,6 +26,7 @@ package actor NotificationAgent {
     private let categories: CategoryStore
     private let pendingStore: PendingStore
     private let pendingSaver: PendingSaver
+    private let attachments: AttachmentKeeper
     private var schedule = ScheduleQueue(calendarTimeZone: .current)
     private var timer: Task<Void, Never>?
     private var router = ResponseRouter()
@@ -46,6 +47,7 @@ package actor NotificationAgent {
         categories = CategoryStore(directory: store.directory)
         pendingStore = PendingStore(directory: store.directory)
         pendingSaver = PendingSaver(store: pendingStore)
+        attachments = AttachmentKeeper(stateDirectory: store.directory)
     }
 
     /// Exports the agent's object, follows the server's events, then takes the agent's name.
@@ -201,8 +203,10 @@ package actor NotificationAgent {
                 throw AgentError(.invalidArgument, error.message)
             }
             let id = try app()
-            guard let trigger else { return [.uint32(try await add(request, app: id).rawValue)] }
-            try await schedule(request, app: id, trigger: trigger)
+            var kept = request
+            if let image = request.imagePath { kept.imagePath = try attachments.keep(image) }
+            guard let trigger else { return [.uint32(try await add(kept, app: id).rawValue)] }
+            try await schedule(kept, app: id, trigger: trigger)
             return [.uint32(0)]
         case "SetBadge":
             guard body.count == 2, case .int64(let count) = body[1] else {
@@ -594,6 +598,8 @@ package actor NotificationAgent {
             if let popup = popups.removeValue(forKey: id) {
                 await applyReporting(.closed(PopupID(id.rawValue)), app: popup.app)
             }
+            let closedNotification = delivered[id]
+            attachments.release(closedNotification?.request.imagePath)
             if let notification = delivered.removeValue(forKey: id), reason == .dismissed,
                 (try? category(app: notification.app, identifier: notification.request.categoryIdentifier))?
                     .reportsDismissal == true

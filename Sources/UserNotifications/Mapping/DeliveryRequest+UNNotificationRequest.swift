@@ -12,6 +12,7 @@ extension DeliveryRequest {
             categoryIdentifier: content.categoryIdentifier, threadIdentifier: content.threadIdentifier,
             interruptionLevel: InterruptionLevel(rawValue: Int(content.interruptionLevel.rawValue)) ?? .active,
             imagePath: content.attachments.first { $0.fileType.kind == .image }.map { $0.url.path })
+        progress = content.userInfo[UNMutableNotificationContent.progressUserInfoKey] as? Int
     }
 
     private static func sound(_ sound: UNNotificationSound) -> Sound {

@@ -61,7 +61,12 @@ package enum PresentationMapping {
                 }
             }
         }
-        if let imagePath = request.imagePath { hints.imagePath = fileURI(imagePath) }
+        if let imagePath = request.imagePath {
+            hints.imagePath = fileURI(imagePath)
+            // lxqt-notificationd and notify-osd render only the deprecated spelling (testbed).
+            hints.vendor["image_path"] = DBusVariant(fileURI(imagePath))
+        }
+        if let progress = request.progress { hints.vendor["value"] = DBusVariant(Int32(min(max(progress, 0), 100))) }
         let soundAllowed = settings.sound == .enabled && !provisional
         var soundToPlay: DeliveryRequest.Sound?
         if soundAllowed, let sound = request.sound, soundPermitted(sound, settings: settings) {
