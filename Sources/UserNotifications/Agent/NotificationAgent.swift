@@ -37,10 +37,15 @@ package actor NotificationAgent {
     private var presenters: [String: String] = [:]
     /// The fallback notifications that show a reply token, by their server id.
     private var replyTokens: [ServerNotificationID: String] = [:]
+    /// Plays the sounds the server does not play.
+    private let soundPlayer: SoundPlayer
+    /// The server's `GetServerInformation`, by the owner it came from (nil until asked).
+    private var cachedServerInformation: (owner: String?, information: ServerInformation?)?
 
     package init(connection: DBusConnection, store: SettingsStore, serverName: BusName = NotificationsService.busName,
-                 strings: PromptStrings = .current()) {
+                 strings: PromptStrings = .current(), soundPlayer: SoundPlayer = SoundPlayer()) {
         self.connection = connection
+        self.soundPlayer = soundPlayer
         server = NotificationsClient(connection: connection, serverName: serverName)
         self.store = store
         self.strings = strings
@@ -449,18 +454,36 @@ package actor NotificationAgent {
         if let presentation, presentation.isDisjoint(with: [.alert, .banner, .list, .sound, .badge]) {
             return .unassigned  // the running app's delegate chose not to present it
         }
+        let capabilities = try await server.capabilities()
+        let soundSupport = SoundHintSupport.forServer(await serverInformation())
         var plan = PresentationMapping.plan(
-            request, settings: settings, capabilities: try await server.capabilities(),
+            request, settings: settings, capabilities: capabilities,
             appName: AppDisplayName.name(for: app), desktopEntry: AppDisplayName.desktopEntry(for: app),
             replacing: replacing ?? .unassigned,
             labels: (strings.text("provisional.keep"), strings.text("provisional.turnOff")),
+            serverPlaysSoundHints: soundSupport.serverPlaysSoundHints,
             category: try category(app: app, identifier: request.categoryIdentifier), openLabel: strings.text("action.open"))
         if let presentation { PresentationMapping.apply(presentation, to: &plan) }
+        if soundSupport == .playsSoundFile, let name = plan.notify.hints.soundName {
+            // The server plays only `sound-file`: send the theme name resolved to its file.
+            plan.notify.hints.soundFile = soundPlayer.resolve(name: name, app: app)
+            plan.notify.hints.soundName = nil
+        }
         let id = try await server.notify(plan.notify)
         if let badge = plan.badge { _ = try? await showBadge(badge, app: app) }
+        if let sound = plan.soundToPlay { soundPlayer.play(sound, app: app) }
         delivered[id] = DeliveredNotification(app: app, request: request, date: Date())
         replayUnclaimed(id)
         return id
+    }
+
+    /// The server's `GetServerInformation`, asked once per server owner; nil when it fails.
+    private func serverInformation() async -> ServerInformation? {
+        let owner = try? await server.resolveOwner()
+        if let cachedServerInformation, cachedServerInformation.owner == owner { return cachedServerInformation.information }
+        let information = try? await server.serverInformation()
+        cachedServerInformation = (owner, information)
+        return information
     }
 
     // MARK: - Responses
