@@ -16,7 +16,8 @@ enum AppDelivery {
             }
         var delivery = DeliveryRequest(
             identifier: options.identifier ?? "unotify-" + String(UInt64.random(in: 0...UInt64.max), radix: 16), title: request.summary,
-            body: request.body, categoryIdentifier: options.category ?? "", interruptionLevel: level)
+            body: request.body, sound: options.sound.map { $0 == "default" ? .default : .named($0) },
+            categoryIdentifier: options.category ?? "", interruptionLevel: level)
         if let image = options.image {
             delivery.imagePath = image.hasPrefix("/") ? image : FileSystemPath.absolute(image)
         }

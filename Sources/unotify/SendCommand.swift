@@ -33,9 +33,9 @@ struct SendCommand: AsyncParsableCommand {
         }
         let request = try makeRequest(options)
         if options.app == nil, options.identifier != nil || options.inText != nil || options.every != nil
-            || options.at != nil || options.repeating != nil
+            || options.at != nil || options.repeating != nil || options.sound != nil
         {
-            throw CommandFailure("unotify: --id, --in, --every, --at and --repeat need --app: the agent keeps them per app")
+            throw CommandFailure("unotify: --id, --in, --every, --at, --repeat and --sound need --app: the agent keeps them per app")
         }
         if let app = options.app {
             try await AppDelivery.send(request, app: app, options: options)

@@ -23,6 +23,7 @@ struct SendOptions: Sendable {
     var every: String?
     var at: String?
     var repeating: String?
+    var sound: String?
     var operands: [String] = []
 
     /// One option of the table: help and parsing both come from it.
@@ -113,6 +114,10 @@ struct SendOptions: Sendable {
         Option(short: nil, long: "id", valueName: "NAME",
                help: "With --app: the notification's identifier; sending the same NAME again replaces it in place.") {
             $0.identifier = $1
+        },
+        Option(short: nil, long: "sound", valueName: "NAME",
+               help: "With --app: play a sound: default, a sound-theme name, a file in the app's Sounds folder, or a path.") {
+            $0.sound = $1
         },
         Option(short: "?", long: "help", valueName: nil, help: "Show help options.") { options, _ in
             options.helpRequested = true

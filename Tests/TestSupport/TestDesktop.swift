@@ -11,10 +11,13 @@ public final class TestDesktop: @unchecked Sendable {
     public let variables: [String: String]
 
     /// Starts `server` (`dunst`, `xfce4-notifyd`, …) and waits until it owns the name.
-    public init(server: String, timeout: TimeInterval = 30) async throws {
+    ///
+    /// - Parameter environment: extra variables for desktop-up, e.g. `["DESKTOP_PULSE": "1"]`.
+    public init(server: String, timeout: TimeInterval = 30, environment extra: [String: String] = [:]) async throws {
         self.server = server
         stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("unotify-desktop-\(UUID().uuidString)")
-        let up = try ChildProcess(Self.script("desktop-up"), [server, stateDirectory.path])
+        let upEnvironment = extra.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        let up = try ChildProcess(Self.script("desktop-up"), [server, stateDirectory.path], environment: upEnvironment)
         let status = try await up.wait(timeout: timeout)
         guard status == 0 else {
             throw TestSupportError("desktop-up \(server) failed (\(status)): \(up.standardError)")
