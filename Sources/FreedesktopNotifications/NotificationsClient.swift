@@ -13,6 +13,8 @@ public actor NotificationsClient: NotificationServer {
     /// The deadline of each call to the server.
     public nonisolated let timeout: Duration
     private var owner: String?
+    /// The server name's owner as last looked up (every `capabilities()` looks it up), without a call.
+    public var lastKnownOwner: String? { owner }
     private var cachedCapabilities: (owner: String, capabilities: ServerCapabilities)?
 
     public init(connection: DBusConnection, serverName: BusName = NotificationsService.busName,

@@ -477,9 +477,10 @@ package actor NotificationAgent {
         return id
     }
 
-    /// The server's `GetServerInformation`, asked once per server owner; nil when it fails.
+    /// The server's `GetServerInformation`, asked once per server owner (as the `capabilities()`
+    /// just before looked it up); nil when it fails.
     private func serverInformation() async -> ServerInformation? {
-        let owner = try? await server.resolveOwner()
+        let owner = await server.lastKnownOwner
         if let cachedServerInformation, cachedServerInformation.owner == owner { return cachedServerInformation.information }
         let information = try? await server.serverInformation()
         cachedServerInformation = (owner, information)
