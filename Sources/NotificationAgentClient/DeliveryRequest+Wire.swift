@@ -11,6 +11,8 @@ extension DeliveryRequest {
         if let badge { result["badge"] = DBusVariant(Int64(badge)) }
         if let imagePath { result["image-path"] = DBusVariant(imagePath) }
         if let progress { result["progress"] = DBusVariant(Int32(clamping: progress)) }
+        if let userInfoJSON { result["user-info"] = DBusVariant(userInfoJSON) }
+        if isPush { result["push"] = DBusVariant(true) }
         switch sound {
         case .default?: result["sound"] = DBusVariant("default")
         case .named(let name)?: result["sound"] = DBusVariant(name)
@@ -42,6 +44,8 @@ extension DeliveryRequest {
         if case .int64(let count)? = wire["badge"]?.value { badge = Int(count) }
         if case .string(let path)? = wire["image-path"]?.value { imagePath = path }
         if case .int32(let value)? = wire["progress"]?.value { progress = Int(value) }
+        if case .string(let json)? = wire["user-info"]?.value { userInfoJSON = json }
+        if case .boolean(let push)? = wire["push"]?.value { isPush = push }
         if case .string(let name)? = wire["sound-critical"]?.value {
             var volume = 1.0
             if case .double(let value)? = wire["sound-volume"]?.value { volume = value }

@@ -29,6 +29,11 @@ package struct DeliveryRequest: Hashable, Sendable {
     package var imagePath: String?
     /// A progress value 0–100, shown as a bar where the server can (dunst's `value` hint).
     package var progress: Int?
+    /// The app's custom data (`userInfo`), as a JSON object's text, handed back with responses.
+    package var userInfoJSON: String?
+    /// Whether it came as a push (`unotify push`): the delivered notification's trigger is then
+    /// `UNPushNotificationTrigger`.
+    package var isPush = false
 
     package init(
         identifier: String, title: String = "", subtitle: String = "", body: String = "", sound: Sound? = nil,

@@ -23,7 +23,9 @@ import TestSupport
     }
 
     @Test func stringAlertIsTheBody() throws {
-        #expect(try request(#"{"aps": {"alert": "Hello"}}"#) == DeliveryRequest(identifier: "id", body: "Hello"))
+        var expected = DeliveryRequest(identifier: "id", body: "Hello")
+        expected.isPush = true
+        #expect(try request(#"{"aps": {"alert": "Hello"}}"#) == expected)
     }
 
     @Test func dictionaryAlertAndEveryOtherKey() throws {
@@ -33,9 +35,12 @@ import TestSupport
                      "interruption-level": "time-sensitive", "relevance-score": 0.25, "unknown-aps-key": true},
              "Simulator Target Bundle": "org.example.App", "custom": {"a": 1}, "another": [1]}
             """#.utf8))
-        #expect(payload.deliveryRequest(identifier: "id", strings: AppStringsTable()) == DeliveryRequest(
+        var expected = DeliveryRequest(
             identifier: "id", title: "T", subtitle: "S", body: "B", sound: .named("ping"), badge: 7,
-            categoryIdentifier: "cat", threadIdentifier: "th", interruptionLevel: .timeSensitive))
+            categoryIdentifier: "cat", threadIdentifier: "th", interruptionLevel: .timeSensitive)
+        expected.isPush = true
+        expected.userInfoJSON = #"{"another":[1],"custom":{"a":1}}"#
+        #expect(payload.deliveryRequest(identifier: "id", strings: AppStringsTable()) == expected)
         #expect(payload.targetBundle == "org.example.App")
         #expect(payload.targetContentIdentifier == "tc")
         #expect(payload.relevanceScore == 0.25)

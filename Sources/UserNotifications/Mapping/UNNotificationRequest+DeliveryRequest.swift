@@ -19,6 +19,12 @@ extension UNNotificationRequest {
         case .critical(nil, let volume)?: content.sound = .defaultCriticalSound(withAudioVolume: Float(volume))
         case nil: break
         }
-        self.init(identifier: request.identifier, content: content, trigger: nil)
+        if let json = request.userInfoJSON, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)),
+            let userInfo = object as? [String: Any]
+        {
+            content.userInfo = userInfo
+        }
+        if let progress = request.progress { content.progress = progress }
+        self.init(identifier: request.identifier, content: content, trigger: request.isPush ? UNPushNotificationTrigger() : nil)
     }
 }

@@ -25,6 +25,8 @@ package struct APNsPayload: Sendable, Equatable {
     package var targetBundle: String?
     /// The names of the custom top-level keys (the app's `userInfo`), sorted.
     package var customKeys: [String] = []
+    /// The custom top-level keys and their values, as JSON text (the notification's `userInfo`).
+    package var customJSON: String?
 
     /// Reads `data`; a malformed payload is an ``AgentError`` (`.invalidArgument`) saying what
     /// is wrong and where.
@@ -40,6 +42,10 @@ package struct APNsPayload: Sendable, Equatable {
         guard let aps = apsValue as? [String: Any] else { throw Self.invalid("\"aps\" must be a dictionary") }
         targetBundle = try Self.string(root, "Simulator Target Bundle", in: "the payload")
         customKeys = root.keys.filter { $0 != "aps" && $0 != "Simulator Target Bundle" }.sorted()
+        let custom = root.filter { customKeys.contains($0.key) }
+        if !custom.isEmpty, let data = try? JSONSerialization.data(withJSONObject: custom, options: [.sortedKeys]) {
+            customJSON = String(decoding: data, as: UTF8.self)
+        }
         try readAlert(aps["alert"])
         if let badge = aps["badge"] {
             guard let number = badge as? NSNumber, !Self.isBool(number), let value = Int(exactly: number.doubleValue)
@@ -69,11 +75,14 @@ package struct APNsPayload: Sendable, Equatable {
 
     /// The request to deliver, its loc keys resolved in `strings`.
     package func deliveryRequest(identifier: String, strings: AppStringsTable) -> DeliveryRequest {
-        DeliveryRequest(
+        var request = DeliveryRequest(
             identifier: identifier, title: title?.resolved(in: strings) ?? "",
             subtitle: subtitle?.resolved(in: strings) ?? "", body: body?.resolved(in: strings) ?? "", sound: sound,
             badge: badge, categoryIdentifier: categoryIdentifier, threadIdentifier: threadIdentifier,
             interruptionLevel: interruptionLevel)
+        request.userInfoJSON = customJSON
+        request.isPush = true
+        return request
     }
 
     /// A fresh identifier for a pushed notification: `push-` and 16 hex digits.
