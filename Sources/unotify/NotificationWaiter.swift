@@ -37,10 +37,12 @@ struct NotificationWaiter {
         }
         // Subscribe before Notify, so no signal can come before we listen.
         let events = try await client.events()
+        let ownerChanges = try? await client.connection.nameOwnerChanges(of: client.serverName)
         let interrupts = InterruptSignal()
         let id = try await client.notify(request)
         if printID { StandardOutput.write(String(id.rawValue)) }
-        let outcome = await firstOutcome(for: id, events: events, interrupts: interrupts, timeout: request.expireTimeout)
+        let outcome = await firstOutcome(
+            for: id, events: events, ownerChanges: ownerChanges, interrupts: interrupts, timeout: request.expireTimeout)
         interrupts.stop()
         switch outcome {
         case .event(.actionInvoked(_, let key)):
@@ -63,10 +65,10 @@ struct NotificationWaiter {
 
     private func firstOutcome(
         for id: ServerNotificationID, events: AsyncThrowingStream<ServerEvent, any Error>,
+        ownerChanges: AsyncThrowingMapSequence<AsyncThrowingStream<DBusMessage, any Error>, DBusConnection.NameOwnerChange>?,
         interrupts: InterruptSignal, timeout: ExpireTimeout
     ) async -> Outcome {
-        let client = self.client
-        return await withTaskGroup(of: Outcome.self) { group in
+        await withTaskGroup(of: Outcome.self) { group in
             group.addTask {
                 do {
                     for try await event in events where event.notificationID == id {
@@ -84,9 +86,8 @@ struct NotificationWaiter {
             }
             group.addTask {
                 do {
-                    for try await change in try await client.connection.nameOwnerChanges(of: client.serverName)
-                    where change.newOwner == nil {
-                        return .serverGone
+                    if let ownerChanges {
+                        for try await change in ownerChanges where change.newOwner == nil { return .serverGone }
                     }
                 } catch {}
                 try? await Task.sleep(for: .seconds(86_400 * 365))

@@ -112,8 +112,10 @@ import TestSupport
     @Test func theServerLeavingEndsAWait() async throws {
         let bus = try PrivateBus()
         let fake = try await FakeNotificationServer(address: bus.address)
-        let process = try UNotifyProcess.start(["send", "-w", "Server will go"], busAddress: bus.address)
+        let process = try UNotifyProcess.start(["send", "-w", "-p", "Server will go"], busAddress: bus.address)
         _ = try await fake.nextCall()
+        // The CLI has the server's answer (it printed the id): now it only waits.
+        _ = try await process.waitForLine(timeout: 10) { Int($0) != nil }
         await fake.stop()
         #expect(try await process.wait(timeout: 10) == 1)
         #expect(process.standardError.contains("left the bus"))
