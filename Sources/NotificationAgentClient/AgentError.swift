@@ -15,6 +15,8 @@ package struct AgentError: Error, Sendable, CustomStringConvertible {
         case unavailable
         /// The user did not answer before the deadline.
         case timedOut
+        /// The server cannot show the permission prompt's buttons; the user was told how to answer.
+        case cannotAsk
     }
 
     package var code: Code
@@ -33,6 +35,7 @@ package struct AgentError: Error, Sendable, CustomStringConvertible {
         case AgentInterface.invalidArgumentError?: self.init(.invalidArgument, error.message)
         case AgentInterface.settingsError?: self.init(.settings, error.message)
         case AgentInterface.serverError?: self.init(.server, error.message)
+        case AgentInterface.cannotAskError?: self.init(.cannotAsk, error.message)
         default:
             if error.code == .timedOut {
                 self.init(.timedOut, "unotifyd did not answer in time: \(error.message)")
@@ -50,6 +53,7 @@ package struct AgentError: Error, Sendable, CustomStringConvertible {
             case .invalidArgument: AgentInterface.invalidArgumentError
             case .settings: AgentInterface.settingsError
             case .server, .unavailable, .timedOut: AgentInterface.serverError
+            case .cannotAsk: AgentInterface.cannotAskError
             }
         return DBusError(.remote, message, name: name)
     }

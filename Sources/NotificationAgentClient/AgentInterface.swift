@@ -29,4 +29,5 @@ package enum AgentInterface {
     package static let invalidArgumentError = "org.unotify.Error.InvalidArgument"
     package static let settingsError = "org.unotify.Error.Settings"
     package static let serverError = "org.unotify.Error.Server"
+    package static let cannotAskError = "org.unotify.Error.CannotAsk"
 }

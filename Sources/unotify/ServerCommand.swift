@@ -5,18 +5,27 @@ import FreedesktopNotifications
 struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "server",
-        abstract: "Print the notification server's name, vendor, version, spec version and capabilities.",
+        abstract: "Print the notification server's name, vendor, version, spec version and capabilities (--explain: what works and what degrades).",
         helpNames: [.long, .customShort("?")])
 
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
+
+    @Flag(help: "Explain what works on this server, what degrades and how.")
+    var explain = false
 
     func run() async throws {
         do {
             let client = try NotificationsClient.sessionBus()
             let information = try await client.serverInformation()
             let capabilities = try await client.capabilities()
-            if json {
+            if explain {
+                let profile = ServerProfile(information: information, capabilities: capabilities)
+                StandardOutput.write("\(information.name) \(information.version) (\(information.vendor)), spec \(information.specVersion)")
+                for line in profile.explanation {
+                    StandardOutput.write("\(line.works ? "works   " : "degrades") \(line.feature): \(line.detail)")
+                }
+            } else if json {
                 StandardOutput.write(JSONText.object([
                     ("name", JSONText.string(information.name)),
                     ("vendor", JSONText.string(information.vendor)),

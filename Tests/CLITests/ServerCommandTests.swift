@@ -15,6 +15,19 @@ import TestSupport
         #expect(json.stdout == #"{"name":"fake","vendor":"tests","version":"9.9","specVersion":"1.2","capabilities":["actions","body","x-vendor"]}"# + "\n")
     }
 
+    @Test func explainSaysWhatDegrades() async throws {
+        let bus = try PrivateBus()
+        _ = try await FakeNotificationServer(
+            address: bus.address, capabilities: ["body"],
+            information: ServerInformation(name: "notify-osd", vendor: "Canonical Ltd", version: "1", specVersion: "1.1"))
+        let result = try await UNotifyProcess.run(["server", "--explain"], busAddress: bus.address)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("notify-osd 1 (Canonical Ltd), spec 1.1\n"))
+        #expect(result.stdout.contains("degrades buttons: no buttons"))
+        #expect(result.stdout.contains("degrades formatted text: text is sent plain"))
+        #expect(result.stdout.contains("works    sound: the server plays no sound hint"))
+    }
+
     @Test func noServerExitsTwo() async throws {
         let bus = try PrivateBus()
         let result = try await UNotifyProcess.run(["server"], busAddress: bus.address)

@@ -156,6 +156,25 @@ import TestSupport
         #expect(try await rig.client.settings(app: "org.example.Tea").authorization == .notDetermined)
     }
 
+    @Test func aServerWithoutButtonsCannotAskAndTellsTheUserHow() async throws {
+        let rig = try await Rig(capabilities: ["body", "body-markup"])
+        let error = await #expect(throws: AgentError.self) {
+            try await rig.client.requestAuthorization(app: "org.example.Tea", options: [.alert], timeout: .seconds(5))
+        }
+        #expect(error?.code == .cannotAsk)
+        #expect(error?.message.contains("unotify settings org.example.Tea allow") == true)
+        let shown = try await rig.fake.nextCall()
+        #expect(shown.request.actions.isEmpty)
+        #expect(shown.request.body.contains("unotify settings org.example.Tea allow"))
+        #expect(try await rig.client.settings(app: "org.example.Tea").authorization == .notDetermined)
+        // Provisional needs no buttons, and its notifications come without Keep / Turn Off.
+        #expect(try await rig.client.requestAuthorization(app: "org.example.Tea", options: [.alert, .provisional]) == (true, .provisional))
+        _ = try await rig.client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: "q", body: "quiet"))
+        let quiet = try await rig.fake.nextCall()
+        #expect(quiet.request.actions.isEmpty)
+        #expect(quiet.request.body.contains("unotify settings org.example.Tea deny"))
+    }
+
     @Test func invalidAppIdentifiersAreRefused() async throws {
         let rig = try await Rig()
         let error = await #expect(throws: AgentError.self) { try await rig.client.settings(app: "../etc/passwd") }

@@ -26,6 +26,20 @@ import Testing
         #expect(plan.notify.actions == [NotificationAction(key: "default", label: "Open")])
     }
 
+    @Test func xfceGetsNoDefaultActionAndNotifyOSDNoActionsAtAll() {
+        let request = DeliveryRequest(identifier: "a", body: "x")
+        let xfce = PresentationMapping.plan(
+            request, settings: Self.authorized, capabilities: Self.capabilities, appName: "Tea", desktopEntry: nil,
+            server: ServerInformation(name: "Xfce Notify Daemon", vendor: "Xfce", version: "0.7", specVersion: "1.2"))
+        #expect(xfce.notify.actions.isEmpty)
+        let provisional = AppSettings.provisional(requesting: [.alert, .provisional])
+        let osd = PresentationMapping.plan(
+            request, settings: provisional, capabilities: ServerCapabilities(["body", "body-markup"]), appName: "Tea",
+            desktopEntry: nil, noButtonsNote: "(run unotify settings org.example.Tea allow)")
+        #expect(osd.notify.actions.isEmpty)
+        #expect(osd.notify.body == "x\n(run unotify settings org.example.Tea allow)")
+    }
+
     @Test func categoryActionsFollowTheDefaultAction() {
         let category = CategoryRecord(identifier: "msg", actions: [
             .init(identifier: "snooze", title: "Snooze"),

@@ -263,6 +263,7 @@ package actor NotificationAgent {
     // MARK: - Authorization
 
     private func requestAuthorization(_ app: String, _ options: AuthorizationOptionBits) async throws -> [DBusValue] {
+        try await refusePromptWithoutButtons(app: app, options: options)
         nextRequest += 1
         let request = RequestID(nextRequest)
         let answer = try await apply(.request(request, options: options), app: app, waitingFor: request)
@@ -271,6 +272,24 @@ package actor NotificationAgent {
             return [.boolean(false), .boolean(false), .int32(Int32(status.rawValue))]
         }
         return [.boolean(true), .boolean(granted), .int32(Int32(status.rawValue))]
+    }
+
+    /// On a server without buttons (notify-osd) the prompt cannot be answered in a popup: show
+    /// the user the command that answers it, leave the app undetermined, and tell the caller.
+    private func refusePromptWithoutButtons(app: String, options: AuthorizationOptionBits) async throws {
+        guard !options.contains(.provisional) else { return }
+        let status = try machine(for: app).settings.authorization
+        guard status == .notDetermined || status == .provisional else { return }
+        let profile = ServerProfile(information: await serverInformation(), capabilities: try await server.capabilities())
+        guard !profile.showsActions else { return }
+        let name = AppDisplayName.name(for: app)
+        var hints = NotificationHints()
+        hints.urgency = .critical
+        _ = try? await server.notify(NotifyRequest(
+            appName: name, summary: strings.text("prompt.title", name), body: strings.text("noButtons.prompt", app),
+            hints: hints, expireTimeout: .never))
+        throw AgentError(.cannotAsk, "the notification server (\(profile.information?.name ?? "unknown")) cannot show "
+            + "buttons, so it cannot ask; the user was shown how to answer: unotify settings \(app) allow (or deny)")
     }
 
     /// Feeds one event to the app's machine and carries out its effects; returns the answer
@@ -455,14 +474,16 @@ package actor NotificationAgent {
             return .unassigned  // the running app's delegate chose not to present it
         }
         let capabilities = try await server.capabilities()
-        let soundSupport = SoundHintSupport.forServer(await serverInformation())
+        let information = await serverInformation()
+        let soundSupport = SoundHintSupport.forServer(information)
         var plan = PresentationMapping.plan(
             request, settings: settings, capabilities: capabilities,
             appName: AppDisplayName.name(for: app), desktopEntry: AppDisplayName.desktopEntry(for: app),
             replacing: replacing ?? .unassigned,
             labels: (strings.text("provisional.keep"), strings.text("provisional.turnOff")),
             serverPlaysSoundHints: soundSupport.serverPlaysSoundHints,
-            category: try category(app: app, identifier: request.categoryIdentifier), openLabel: strings.text("action.open"))
+            category: try category(app: app, identifier: request.categoryIdentifier), openLabel: strings.text("action.open"),
+            server: information, noButtonsNote: strings.text("noButtons.provisional", app, app))
         if let presentation { PresentationMapping.apply(presentation, to: &plan) }
         if soundSupport == .playsSoundFile, let name = plan.notify.hints.soundName {
             // The server plays only `sound-file`: send the theme name resolved to its file.

@@ -32,8 +32,10 @@ package enum PresentationMapping {
         _ request: DeliveryRequest, settings: AppSettings, capabilities: ServerCapabilities, appName: String,
         desktopEntry: String?, replacing: ServerNotificationID = .unassigned,
         labels: (keep: String, turnOff: String) = ("Keep…", "Turn Off…"),
-        serverPlaysSoundHints: Bool = false, category: CategoryRecord? = nil, openLabel: String = "Open"
+        serverPlaysSoundHints: Bool = false, category: CategoryRecord? = nil, openLabel: String = "Open",
+        server: ServerInformation? = nil, noButtonsNote: String? = nil
     ) -> Plan {
+        let profile = ServerProfile(information: server, capabilities: capabilities)
         var hints = NotificationHints()
         hints.desktopEntry = desktopEntry
         let provisional = settings.authorization == .provisional
@@ -41,16 +43,21 @@ package enum PresentationMapping {
         hints.urgency = urgency(for: request.interruptionLevel, settings: settings, alertShown: alertShown)
         var body = request.subtitle.isEmpty ? request.body : request.subtitle + "\n" + request.body
         var summary = request.title
-        if capabilities.contains(.bodyMarkup) {
+        if provisional, !profile.showsActions, let noButtonsNote {
+            body = body.isEmpty ? noButtonsNote : body + "\n" + noButtonsNote
+        }
+        if profile.readsMarkup {
             body = escapeMarkup(body)
         }
         if summary.isEmpty && body.isEmpty { summary = appName }
         var actions: [NotificationAction] = []
-        if provisional {
+        if provisional, profile.showsActions {
             actions = [NotificationAction(key: keepActionKey, label: labels.keep),
                        NotificationAction(key: turnOffActionKey, label: labels.turnOff)]
-        } else if capabilities.contains(.actions) {
-            actions = [NotificationAction(key: NotificationAction.defaultKey, label: openLabel)]
+        } else if profile.showsActions, !provisional {
+            if profile.hasDefaultAction {
+                actions = [NotificationAction(key: NotificationAction.defaultKey, label: openLabel)]
+            }
             for action in category?.actions ?? [] {
                 if let textInput = action.textInput, capabilities.contains(.inlineReply) {
                     actions.append(NotificationAction(key: inlineReplyKey, label: action.title))

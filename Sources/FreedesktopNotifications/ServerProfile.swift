@@ -1,0 +1,68 @@
+/// What one notification server can do: its capabilities, corrected by its name where the
+/// capabilities say too little or too much. **The one place** where servers' differences are
+/// decided; each rule that goes by name cites its evidence (the testbed's measurements on
+/// Debian 12, `../shared/testbed/README.md`).
+public struct ServerProfile: Hashable, Sendable {
+    public let information: ServerInformation?
+    public let capabilities: ServerCapabilities
+
+    public init(information: ServerInformation?, capabilities: ServerCapabilities) {
+        self.information = information
+        self.capabilities = capabilities
+    }
+
+    private var name: String { information?.name ?? "" }
+    private var vendor: String { information?.vendor ?? "" }
+
+    /// Buttons (actions) are shown and `ActionInvoked` comes back. notify-osd has none: a
+    /// `Notify` with actions becomes a fallback dialog with id 0 (testbed).
+    public var showsActions: Bool { capabilities.contains(.actions) }
+
+    /// Clicking the notification itself reports the `default` action. xfce4-notifyd 0.7 has no
+    /// default action: a click on the body closes the popup (testbed, "clicking an action").
+    public var hasDefaultAction: Bool { showsActions && name != "Xfce Notify Daemon" }
+
+    /// The body is read as markup, so user text must be escaped.
+    public var readsMarkup: Bool { capabilities.contains(.bodyMarkup) }
+
+    /// The server plays the `sound-file` hint itself (and honours `suppress-sound`): only
+    /// mate-notification-daemon ("Notification Daemon" by "MATE"); notification-daemon ("GNOME")
+    /// advertises `sound` and plays nothing, no server plays `sound-name` (testbed, "Sound").
+    public var playsSoundFile: Bool { name == "Notification Daemon" && vendor == "MATE" }
+
+    /// Notifications stay in a history after they leave the screen.
+    public var keepsHistory: Bool { capabilities.contains(.persistence) }
+
+    /// Typed replies in the notification (KDE's `inline-reply`); none of Debian's servers.
+    public var takesInlineReply: Bool { capabilities.contains(.inlineReply) }
+
+    /// Images are drawn from `image-path`; lxqt-notificationd and notify-osd draw only the
+    /// deprecated `image_path` spelling (testbed, "Images"), which is always sent too.
+    public var drawsImagePath: Bool { !(name == "lxqt-notificationd" || name == "notify-osd") }
+
+    /// One line per feature: what works, what degrades and how, in words a user understands.
+    public var explanation: [(feature: String, works: Bool, detail: String)] {
+        [
+            ("buttons", showsActions,
+             showsActions ? "actions are shown as buttons and clicks come back"
+                : "no buttons: the permission prompt and the provisional Keep / Turn Off choice tell you to run "
+                    + "`unotify settings APP allow|deny` instead, and notifications are sent without actions"),
+            ("click on the notification", hasDefaultAction,
+             hasDefaultAction ? "a click reports the default action"
+                : "a click on the body only closes it; use a button to answer"),
+            ("formatted text", readsMarkup,
+             readsMarkup ? "user text is escaped (&, <, >) so it shows as typed" : "text is sent plain"),
+            ("sound", true,
+             playsSoundFile ? "the server plays sound-file hints; unotifyd plays nothing itself"
+                : "the server plays no sound hint: unotifyd plays the sound itself (paplay) and sends suppress-sound"),
+            ("history", keepsHistory,
+             keepsHistory ? "notifications stay in the server's history"
+                : "no history: notifications that are delivered quietly (list only) cannot be kept after they leave the screen"),
+            ("typed replies", takesInlineReply,
+             takesInlineReply ? "text-input actions use the reply field (inline-reply)"
+                : "no reply field: a text-input action shows a notification with a `unotify reply NUMBER TEXT` command"),
+            ("images", true,
+             drawsImagePath ? "images are sent as image-path" : "images are sent as image_path, the only spelling this server draws"),
+        ]
+    }
+}

@@ -1,0 +1,34 @@
+import FreedesktopNotifications
+import Testing
+
+/// The one table of server differences, row by row, with the servers' own names.
+@Suite struct ServerProfileTests {
+    static func profile(_ name: String, _ vendor: String, _ capabilities: [String]) -> ServerProfile {
+        ServerProfile(information: ServerInformation(name: name, vendor: vendor, version: "1", specVersion: "1.2"),
+                      capabilities: ServerCapabilities(capabilities))
+    }
+
+    @Test func dunstDoesEverythingButSoundHistoryAndReplies() {
+        let dunst = Self.profile("dunst", "knopwob", ["actions", "body", "body-markup", "icon-static"])
+        #expect(dunst.showsActions && dunst.hasDefaultAction && dunst.readsMarkup && dunst.drawsImagePath)
+        #expect(!dunst.playsSoundFile && !dunst.keepsHistory && !dunst.takesInlineReply)
+    }
+
+    @Test func xfceHasNoDefaultAction() {
+        let xfce = Self.profile("Xfce Notify Daemon", "Xfce", ["actions", "body", "body-markup"])
+        #expect(xfce.showsActions)
+        #expect(!xfce.hasDefaultAction)
+    }
+
+    @Test func onlyMatePlaysSoundFilesNotGnomesNotificationDaemon() {
+        #expect(Self.profile("Notification Daemon", "MATE", ["actions", "sound"]).playsSoundFile)
+        #expect(!Self.profile("Notification Daemon", "GNOME", ["actions", "sound"]).playsSoundFile)
+    }
+
+    @Test func notifyOSDHasNoButtonsAndDrawsOnlyTheLegacyImageSpelling() {
+        let osd = Self.profile("notify-osd", "Canonical Ltd", ["body", "body-markup", "icon-static"])
+        #expect(!osd.showsActions && !osd.hasDefaultAction && !osd.drawsImagePath)
+        #expect(osd.explanation.first { $0.feature == "buttons" }?.works == false)
+        #expect(!Self.profile("lxqt-notificationd", "lxqt.org", ["actions"]).drawsImagePath)
+    }
+}
