@@ -43,7 +43,8 @@ package enum SettingsFileSystem {
 
     /// Replaces the file at `path` (in `directory`) with `bytes` atomically, mode 0600: a reader
     /// sees the old contents or the new, never a mix, and a crash leaves one of the two.
-    package static func writeAtomically(_ bytes: [UInt8], to path: String, in directory: String)
+    package static func writeAtomically(_ bytes: [UInt8], to path: String, in directory: String,
+                                        temporaryPrefix: String = temporaryPrefix)
         throws(SettingsStoreError)
     {
         var template = Array((directory + "/" + temporaryPrefix + "XXXXXX").utf8CString)
