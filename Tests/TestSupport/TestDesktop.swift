@@ -91,6 +91,62 @@ public final class TestDesktop: @unchecked Sendable {
         }
     }
 
+    /// Pixel-based servers (xfce4-notifyd, …): clicks button `index` (0-based, left to right) of
+    /// the `count` buttons of the newest popup with xdotool, as `nl_invoke` in
+    /// `scripts/desktop/notif-lib.sh` does: park the pointer, wait (bounded) until a popup is
+    /// mapped with the same window and geometry over 3 polls, find its buttons with
+    /// `scripts/desktop/popup-buttons WINDOW COUNT --gap 5`, click, park the pointer again.
+    public func clickButton(index: Int, of count: Int, timeout: Duration = .seconds(10)) async throws {
+        _ = try await run("xdotool", ["mousemove", "0", "0"])   // no hover/prelight while analysing
+        let window = try await stablePopup(timeout: timeout)
+        let (status, output) = try await run(Self.script("popup-buttons"), [window, String(count), "--gap", "5"], timeout: 70)
+        let buttons = output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        guard status == 0, index < buttons.count, buttons[index].count >= 3 else {
+            throw TestSupportError("popup-buttons found no button \(index) of \(count) in window \(window) (\(status)): \(output)")
+        }
+        let (clicked, _) = try await run("xdotool", ["mousemove", buttons[index][1], buttons[index][2],
+                                                     "click", "1", "sleep", "0.05", "mousemove", "0", "0"])
+        guard clicked == 0 else { throw TestSupportError("xdotool click failed with \(clicked)") }
+    }
+
+    /// The window id of the newest visible top-level window larger than 20×20 (the popup), once
+    /// its id and geometry are unchanged over 3 polls (`nl_wait_popup`).
+    func stablePopup(timeout: Duration) async throws -> String {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var previous = "", same = 0
+        while true {
+            if let line = try await newestPopup() {
+                if line == previous { same += 1 } else { same = 0; previous = line }
+                if same >= 2 { return String(line.split(separator: " ")[0]) }
+            }
+            guard clock.now < deadline else { throw TestSupportError("no stable popup within \(timeout)") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// "WID X Y W H" of the newest visible top-level popup (`nl_popups` / `nl_popup_newest`).
+    func newestPopup() async throws -> String? {
+        let (_, rootInfo) = try await run("xwininfo", ["-root"])
+        let root = rootInfo.split(separator: "\n").first { $0.contains("Window id:") }?
+            .split(separator: " ").dropFirst(3).first.map(String.init)
+        let (_, ids) = try await run("xdotool", ["search", "--onlyvisible", "--maxdepth", "1", "--name", ""])
+        var newest: String?
+        for id in ids.split(separator: "\n").map(String.init) where Int(id) != root.flatMap({ Int($0.dropFirst(2), radix: 16) }) {
+            let (status, shell) = try await run("xdotool", ["getwindowgeometry", "--shell", id])
+            guard status == 0 else { continue }
+            var geometry: [String: String] = [:]
+            for pair in shell.split(separator: "\n") {
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                if parts.count == 2 { geometry[parts[0]] = parts[1] }
+            }
+            guard let width = Int(geometry["WIDTH"] ?? ""), let height = Int(geometry["HEIGHT"] ?? ""),
+                  width > 20, height > 20 else { continue }
+            newest = "\(id) \(geometry["X"] ?? "") \(geometry["Y"] ?? "") \(width) \(height)"
+        }
+        return newest
+    }
+
     /// Saves a PNG of the whole screen.
     public func screenshot(to url: URL) async throws {
         let (status, _) = try await run("import", ["-display", variables["DISPLAY"] ?? "", "-window", "root", url.path])
