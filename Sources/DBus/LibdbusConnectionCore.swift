@@ -5,7 +5,7 @@ import Dispatch
 ///
 /// `@unchecked Sendable` is sound because every method runs on the serial `queue`: the actor
 /// ``DBusConnection`` uses that queue as its executor, and libdbus's callbacks (watches,
-/// timeouts, filters, pending-call notifications) are delivered on it by the sources this
+/// timeouts, filters, pending-call completions) are delivered on it by the sources this
 /// class creates.
 final class LibdbusConnectionCore: @unchecked Sendable {
     let queue: DispatchQueue

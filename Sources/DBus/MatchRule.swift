@@ -26,7 +26,7 @@ public struct MatchRule: Sendable, Hashable, CustomStringConvertible {
         self.arg0 = arg0
     }
 
-    /// The rule in the bus's text form, e.g. `type='signal',interface='org.freedesktop.Notifications'`.
+    /// The rule in the bus's text form, e.g. `type='signal',interface='org.example.Service'`.
     public var description: String {
         var parts = ["type='signal'"]
         if let sender { parts.append("sender='\(sender)'") }

@@ -44,11 +44,11 @@ public protocol ValidatedNameKind: Sendable {
     static func validationFailure(for text: String) -> String?
 }
 
-/// An object path such as `/org/freedesktop/Notifications`.
+/// An object path such as `/org/freedesktop/DBus`.
 public typealias ObjectPath = ValidatedName<ObjectPathKind>
-/// A unique (`:1.42`) or well-known (`org.freedesktop.Notifications`) bus name.
+/// A unique (`:1.42`) or well-known (`org.freedesktop.DBus`) bus name.
 public typealias BusName = ValidatedName<BusNameKind>
-/// An interface name such as `org.freedesktop.Notifications`.
+/// An interface name such as `org.freedesktop.DBus.Peer`.
 public typealias InterfaceName = ValidatedName<InterfaceNameKind>
 /// A method or signal name such as `Notify`.
 public typealias MemberName = ValidatedName<MemberNameKind>
