@@ -96,10 +96,21 @@ public final class TestDesktop: @unchecked Sendable {
     /// `scripts/desktop/notif-lib.sh` does: park the pointer, wait (bounded) until a popup is
     /// mapped with the same window and geometry over 3 polls, find its buttons with
     /// `scripts/desktop/popup-buttons WINDOW COUNT --gap 5`, click, park the pointer again.
+    /// Waits (bounded) until the newest popup is a different window, or has moved or resized,
+    /// from `previous` (a line of ``newestPopup()``): a new popup has been shown.
+    public func waitForNewPopup(after previous: String?, timeout: Duration = .seconds(10)) async throws {
+        try await Eventually.wait(timeout: timeout, "a new popup") {
+            guard let now = try await self.newestPopup() else { return false }
+            return now != previous
+        }
+    }
+
     public func clickButton(index: Int, of count: Int, timeout: Duration = .seconds(10)) async throws {
         _ = try await run("xdotool", ["mousemove", "0", "0"])   // no hover/prelight while analysing
         let window = try await stablePopup(timeout: timeout)
-        let (status, output) = try await run(Self.script("popup-buttons"), [window, String(count), "--gap", "5"], timeout: 70)
+        // mate draws a countdown pie beside the buttons: skip narrow shapes (notif-lib.sh's nl_invoke).
+        let options = server == "mate" ? ["--gap", "5", "--min-width", "30"] : ["--gap", "5"]
+        let (status, output) = try await run(Self.script("popup-buttons"), [window, String(count)] + options, timeout: 70)
         let buttons = output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
         guard status == 0, index < buttons.count, buttons[index].count >= 3 else {
             throw TestSupportError("popup-buttons found no button \(index) of \(count) in window \(window) (\(status)): \(output)")
@@ -126,7 +137,7 @@ public final class TestDesktop: @unchecked Sendable {
     }
 
     /// "WID X Y W H" of the newest visible top-level popup (`nl_popups` / `nl_popup_newest`).
-    func newestPopup() async throws -> String? {
+    public func newestPopup() async throws -> String? {
         let (_, rootInfo) = try await run("xwininfo", ["-root"])
         let root = rootInfo.split(separator: "\n").first { $0.contains("Window id:") }?
             .split(separator: " ").dropFirst(3).first.map(String.init)
