@@ -1,6 +1,10 @@
 import ArgumentParser
 import NotificationAgentClient
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `unotify listen --app ID`: the user's responses, one JSON object per line, until interrupted.
 struct ListenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,7 +22,7 @@ struct ListenCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = try await AgentClientConnection.open()
-        let interrupts = InterruptSignal()
+        let interrupts = SignalWaiter(signals: [SIGINT])
         defer { interrupts.stop() }
         do {
             let responses = try await client.listen(app: app)

@@ -1,6 +1,7 @@
 import DBus
 import Dispatch
 import FreedesktopNotifications
+import NotificationAgentClient
 
 #if canImport(Glibc)
 import Glibc
@@ -38,7 +39,7 @@ struct NotificationWaiter {
         // Subscribe before Notify, so no signal can come before we listen.
         let events = try await client.events()
         let ownerChanges = try? await client.connection.nameOwnerChanges(of: client.serverName)
-        let interrupts = InterruptSignal()
+        let interrupts = SignalWaiter(signals: [SIGINT])
         let id = try await client.notify(request)
         if printID { StandardOutput.write(String(id.rawValue)) }
         let outcome = await firstOutcome(
@@ -66,7 +67,7 @@ struct NotificationWaiter {
     private func firstOutcome(
         for id: ServerNotificationID, events: AsyncThrowingStream<ServerEvent, any Error>,
         ownerChanges: AsyncThrowingMapSequence<AsyncThrowingStream<DBusMessage, any Error>, DBusConnection.NameOwnerChange>?,
-        interrupts: InterruptSignal, timeout: ExpireTimeout
+        interrupts: SignalWaiter, timeout: ExpireTimeout
     ) async -> Outcome {
         await withTaskGroup(of: Outcome.self) { group in
             group.addTask {

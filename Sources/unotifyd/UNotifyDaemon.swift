@@ -47,7 +47,7 @@ enum UNotifyDaemon {
             let store = SettingsStore(directory: try SettingsStore.defaultDirectory())
             let agent = NotificationAgent(connection: connection, store: store)
             guard try await agent.start() else { return }
-            let stop = TerminationSignals()
+            let stop = SignalWaiter(signals: [SIGTERM, SIGINT])
             // Run until a signal, or until the bus goes away (the name's owner stream ends).
             let lost = try await connection.nameOwnerChanges(of: "org.freedesktop.DBus")
             await withTaskGroup(of: Void.self) { group in

@@ -4,17 +4,21 @@ import Dispatch
 import Glibc
 #endif
 
-/// SIGTERM and SIGINT as an awaitable event, so the agent can release its name and exit cleanly.
-final class TerminationSignals: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "unotifyd.signals")
+/// POSIX signals (SIGINT for `unotify send -w`, SIGTERM and SIGINT for `unotifyd`) as an
+/// awaitable event, handled on a queue of its own instead of by the default action.
+package final class SignalWaiter: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "unotify.signals")
+    private let numbers: [Int32]
     private let sources: [any DispatchSourceSignal]
     /// Guarded by `queue`.
     private var fired = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    init() {
+    /// Starts catching `signals` (they no longer end the process until ``stop()``).
+    package init(signals: [Int32]) {
+        numbers = signals
         let queue = self.queue
-        sources = [SIGTERM, SIGINT].map { number in
+        sources = signals.map { number in
             signal(number, SIG_IGN)
             return DispatchSource.makeSignalSource(signal: number, queue: queue)
         }
@@ -28,9 +32,9 @@ final class TerminationSignals: @unchecked Sendable {
         }
     }
 
-    /// Returns when a termination signal arrives (at once if one already has), or when the
+    /// Returns when one of the signals arrives (at once if one already has), or when the
     /// waiting task is cancelled.
-    func wait() async {
+    package func wait() async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 queue.async { [self] in
@@ -43,5 +47,11 @@ final class TerminationSignals: @unchecked Sendable {
                 waiters = []
             }
         }
+    }
+
+    /// Stops catching: the signals get their default action again.
+    package func stop() {
+        sources.forEach { $0.cancel() }
+        numbers.forEach { signal($0, SIG_DFL) }
     }
 }
