@@ -115,6 +115,22 @@ package actor AgentClient {
         try await call(member, body)
     }
 
+    /// The fields of each 3-field structure in the array that `member(app)` answers with.
+    func listStructures(_ member: MemberName, app: String) async throws -> [[DBusValue]] {
+        guard case .array(_, let items)? = try await callAgent(member, [.string(app)]).first else {
+            throw Self.wrongTypes(member.rawValue)
+        }
+        return try items.map { item in
+            guard case .structure(let fields) = item, fields.count == 3 else { throw Self.wrongTypes(member.rawValue) }
+            return fields
+        }
+    }
+
+    /// The error for an answer that does not have the types of the agent's protocol.
+    static func wrongTypes(_ member: String) -> AgentError {
+        AgentError(.unavailable, "unotifyd answered \(member) with the wrong types")
+    }
+
     private func call(_ member: MemberName, _ body: [DBusValue]) async throws -> [DBusValue] {
         do {
             return try await connection.call(.methodCall(
@@ -137,14 +153,10 @@ extension AgentClient {
 
     /// What the server still shows for `app`, oldest first.
     package func delivered(app: String) async throws -> [Delivered] {
-        let reply = try await callAgent("ListDelivered", [.string(app)])
-        guard case .array(_, let items)? = reply.first else {
-            throw AgentError(.unavailable, "unotifyd answered ListDelivered with the wrong types")
-        }
-        return try items.map { item in
-            guard case .structure(let fields) = item, fields.count == 3, case .uint32(let id) = fields[0],
-                case .double(let date) = fields[1], let wire = try? [String: DBusVariant](dbusValue: fields[2])
-            else { throw AgentError(.unavailable, "unotifyd answered ListDelivered with the wrong types") }
+        try await listStructures("ListDelivered", app: app).map { fields in
+            guard case .uint32(let id) = fields[0], case .double(let date) = fields[1],
+                let wire = try? [String: DBusVariant](dbusValue: fields[2])
+            else { throw Self.wrongTypes("ListDelivered") }
             return Delivered(serverID: ServerNotificationID(rawValue: id), date: date,
                              request: try DeliveryRequest(wire: wire))
         }
@@ -239,15 +251,10 @@ extension AgentClient {
 
     /// `app`'s pending requests, earliest first.
     package func pending(app: String) async throws -> [Pending] {
-        let reply = try await callAgent("ListPending", [.string(app)])
-        guard case .array(_, let items)? = reply.first else {
-            throw AgentError(.unavailable, "unotifyd answered ListPending with the wrong types")
-        }
-        return try items.map { item in
-            guard case .structure(let fields) = item, fields.count == 3,
-                let request = try? [String: DBusVariant](dbusValue: fields[0]),
+        try await listStructures("ListPending", app: app).map { fields in
+            guard let request = try? [String: DBusVariant](dbusValue: fields[0]),
                 let trigger = try? [String: DBusVariant](dbusValue: fields[1]), case .double(let date) = fields[2]
-            else { throw AgentError(.unavailable, "unotifyd answered ListPending with the wrong types") }
+            else { throw Self.wrongTypes("ListPending") }
             return Pending(request: try DeliveryRequest(wire: request), trigger: try TriggerRecord(wire: trigger),
                            nextFireDate: date)
         }
