@@ -12,7 +12,8 @@ package final class SignalWaiter: @unchecked Sendable {
     private let sources: [any DispatchSourceSignal]
     /// Guarded by `queue`.
     private var fired = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Waiting tasks, by ticket. Guarded by `queue`.
+    private var waiters: [ObjectIdentifier: CheckedContinuation<Void, Never>] = [:]
 
     /// Starts catching `signals` (they no longer end the process until ``stop()``).
     package init(signals: [Int32]) {
@@ -25,26 +26,33 @@ package final class SignalWaiter: @unchecked Sendable {
         for source in sources {
             source.setEventHandler { [self] in
                 fired = true
-                waiters.forEach { $0.resume() }
-                waiters = []
+                waiters.values.forEach { $0.resume() }
+                waiters = [:]
             }
             source.resume()
         }
     }
 
     /// Returns when one of the signals arrives (at once if one already has), or when the
-    /// waiting task is cancelled.
+    /// waiting task is cancelled, even if it is cancelled before it starts to wait.
     package func wait() async {
+        // The ticket names this wait and remembers a cancellation that came before it waited.
+        let ticket = SignalWaitTicket()
+        let key = ObjectIdentifier(ticket)
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 queue.async { [self] in
-                    if fired || Task.isCancelled { continuation.resume() } else { waiters.append(continuation) }
+                    if fired || ticket.cancelled {
+                        continuation.resume()
+                    } else {
+                        waiters[key] = continuation
+                    }
                 }
             }
         } onCancel: {
             queue.async { [self] in
-                waiters.forEach { $0.resume() }
-                waiters = []
+                ticket.cancelled = true
+                waiters.removeValue(forKey: key)?.resume()
             }
         }
     }
