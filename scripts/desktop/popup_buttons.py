@@ -116,7 +116,19 @@ def main():
         capture_output=True, text=True, timeout=20).stdout.split())
     ox, oy = int(geo["X"]), int(geo["Y"])
     for i, (a, b) in enumerate(clusters):
-        print(i, ox + (a + b) // 2, oy + (y0 + y1) // 2, b - a + 1, y1 - y0 + 1)
+        # the cluster's own rows: the bottom-most unbroken run of its ink rows. A band can
+        # span the whole popup (mate: title, body and buttons touch row by row), and a
+        # column cluster can hold the close "X" above the button, so the band's middle
+        # can miss the button (--top: the top-most run, the "X" itself)
+        rows = [y for y in range(y0, y1 + 1) if any(ink[y][x] for x in range(a, b + 1))]
+        ya = yb = (rows[0] if "--top" in sys.argv else rows[-1]) if rows else None
+        if ya is None:
+            ya, yb = y0, y1
+        elif "--top" in sys.argv:
+            while yb + 1 in rows: yb += 1
+        else:
+            while ya - 1 in rows: ya -= 1
+        print(i, ox + (a + b) // 2, oy + (ya + yb) // 2, b - a + 1, yb - ya + 1)
 
 
 if __name__ == "__main__":
