@@ -29,23 +29,12 @@ import TestSupport
             "Actions are not supported by this notifications server. Displaying non-interactively."))
     }
 
-    @Test func thePermissionPromptFallsBackToTheSettingsCommand() async throws {
+    /// The prompt's fallback itself is in `PromptMatrixTests`; here, what the user is told.
+    @Test func serverExplainSaysHowButtonsDegrade() async throws {
         let desktop = try await TestDesktop(server: "notify-osd")
-        let state = try TemporaryDirectory("unotify-e2e-state")
-        let environment = ["XDG_STATE_HOME": state.path, "LANG": "C.UTF-8"]
-        let request = try await UNotifyProcess.run(["request", "--app", "org.example.Tea"], busAddress: desktop.busAddress,
-                                                   extraEnvironment: environment)
-        #expect(request.status == 1)
-        #expect(request.stderr.contains("cannot show buttons"))
-        #expect(request.stderr.contains("unotify settings org.example.Tea allow"))
-        let explain = try await UNotifyProcess.run(["server", "--explain"], busAddress: desktop.busAddress,
-                                                   extraEnvironment: environment)
+        let explain = try await UNotifyProcess.run(["server", "--explain"], busAddress: desktop.busAddress)
+        #expect(explain.status == 0)
         #expect(explain.stdout.contains("degrades buttons"))
-        #expect(try await UNotifyProcess.run(["settings", "org.example.Tea", "allow"], busAddress: desktop.busAddress,
-                                             extraEnvironment: environment).status == 0)
-        let sent = try await UNotifyProcess.run(["send", "--app", "org.example.Tea", "-p", "Tea", "is ready"],
-                                                busAddress: desktop.busAddress, extraEnvironment: environment)
-        #expect(sent.status == 0)
-        #expect((Int(sent.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0)
+        #expect(explain.stdout.contains("unotify settings APP allow|deny"))
     }
 }

@@ -14,18 +14,4 @@ import TestSupport
         #expect(try await process.wait(timeout: 10) == 0)
         #expect(process.standardOutput == "no\n")
     }
-
-    @Test func aRequestPromptsAndAllowAuthorizes() async throws {
-        let desktop = try await TestDesktop(server: "xfce4-notifyd")
-        let state = try TemporaryDirectory("unotify-e2e-state")
-        let environment = ["XDG_STATE_HOME": state.path, "LANG": "C.UTF-8"]
-        let request = try UNotifyProcess.start(["request", "--app", "org.example.Tea", "--timeout", "30"],
-                                               busAddress: desktop.busAddress, extraEnvironment: environment)
-        try await desktop.clickButton(index: 0, of: 2)   // Allow | Don’t Allow
-        #expect(try await request.wait(timeout: 20) == 0)
-        #expect(request.standardOutput == "authorized\n")
-        let settings = try await UNotifyProcess.run(["settings", "org.example.Tea", "--json"],
-                                                    busAddress: desktop.busAddress, extraEnvironment: environment)
-        #expect(settings.stdout.contains(#""status":"authorized""#))
-    }
 }

@@ -138,11 +138,16 @@ public final class TestDesktop: @unchecked Sendable {
 
     /// "WID X Y W H" of the newest visible top-level popup (`nl_popups` / `nl_popup_newest`).
     public func newestPopup() async throws -> String? {
+        try await popups().last
+    }
+
+    /// "WID X Y W H" of every visible top-level window larger than 20×20 (the popups), oldest first.
+    public func popups() async throws -> [String] {
         let (_, rootInfo) = try await run("xwininfo", ["-root"])
         let root = rootInfo.split(separator: "\n").first { $0.contains("Window id:") }?
             .split(separator: " ").dropFirst(3).first.map(String.init)
         let (_, ids) = try await run("xdotool", ["search", "--onlyvisible", "--maxdepth", "1", "--name", ""])
-        var newest: String?
+        var popups: [String] = []
         for id in ids.split(separator: "\n").map(String.init) where Int(id) != root.flatMap({ Int($0.dropFirst(2), radix: 16) }) {
             let (status, shell) = try await run("xdotool", ["getwindowgeometry", "--shell", id])
             guard status == 0 else { continue }
@@ -153,9 +158,9 @@ public final class TestDesktop: @unchecked Sendable {
             }
             guard let width = Int(geometry["WIDTH"] ?? ""), let height = Int(geometry["HEIGHT"] ?? ""),
                   width > 20, height > 20 else { continue }
-            newest = "\(id) \(geometry["X"] ?? "") \(geometry["Y"] ?? "") \(width) \(height)"
+            popups.append("\(id) \(geometry["X"] ?? "") \(geometry["Y"] ?? "") \(width) \(height)")
         }
-        return newest
+        return popups
     }
 
     /// Saves a PNG of the whole screen.

@@ -1,0 +1,54 @@
+import Foundation
+
+/// `dbus-monitor` on a private bus: every message the notification server receives or sends,
+/// for tests that must show what was sent to a real server (the server's own signals are
+/// unicast on dunst, so only a monitor sees them).
+public final class BusMonitor: @unchecked Sendable {
+    private let process: ChildProcess
+
+    /// Starts monitoring `address` and waits (bounded) until the monitor is in place.
+    public init(address: String, timeout: TimeInterval = 10) async throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        process = try ChildProcess("/usr/bin/dbus-monitor", ["--address", address], environment: environment)
+        // dbus-monitor prints the bus's NameAcquired for its own connection once it monitors.
+        _ = try await process.waitForLine(timeout: timeout) { $0.contains("member=NameLost") || $0.contains("member=NameAcquired") }
+    }
+
+    deinit { process.stop(grace: 1) }
+
+    /// Every message so far.
+    public var messages: [MonitoredMessage] { MonitoredMessage.parse(process.standardOutput) }
+
+    /// Every `Notify` call so far, oldest first, each with the server's answer if seen.
+    public var notifyCalls: [NotifyCall] {
+        let all = messages
+        return all.filter { $0.kind == "method call" && $0.member == "Notify" }.map { call in
+            let reply = all.first {
+                $0.kind == "method return" && $0.replySerial == call.serial && $0.destination == call.sender
+            }
+            return NotifyCall(
+                appName: call.scalar(0) ?? "", replacesID: UInt32(call.scalar(1) ?? "") ?? 0,
+                summary: call.scalar(3) ?? "", body: call.scalar(4) ?? "", actions: call.strings(5),
+                hintKeys: call.dictionaryKeys(6), expireTimeout: Int32(call.scalar(7) ?? "") ?? -1, returnedID: reply?.scalar(0).flatMap { UInt32($0) })
+        }
+    }
+
+    /// `NotificationClosed` signals so far, as (id, reason).
+    public var closedSignals: [(id: UInt32, reason: UInt32)] {
+        messages.filter { $0.kind == "signal" && $0.member == "NotificationClosed" }.compactMap { signal in
+            guard let id = signal.scalar(0).flatMap({ UInt32($0) }), let reason = signal.scalar(1).flatMap({ UInt32($0) })
+            else { return nil }
+            return (id, reason)
+        }
+    }
+
+    /// Waits (bounded) until `count` `Notify` calls have been answered; returns them all.
+    @discardableResult
+    public func waitForNotify(count: Int, timeout: Duration = .seconds(10)) async throws -> [NotifyCall] {
+        try await Eventually.wait(timeout: timeout, "\(count) answered Notify call(s) on the bus") {
+            self.notifyCalls.filter { $0.returnedID != nil }.count >= count
+        }
+        return notifyCalls
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// One real notification server of the end-to-end matrix, with what the tests know about it
+/// from the testbed's measurements (`../shared/testbed/REPORT.md`), independent of the
+/// product's own `ServerProfile`, so the product's table is checked, not repeated.
+public struct MatrixServer: Sendable, CustomStringConvertible {
+    /// How a user answers a popup on this server.
+    public enum Hand: Sendable {
+        /// dunst: its own context menu (`dunstctl context`, answered by `dunst-pick`).
+        case dunstMenu
+        /// A button drawn on the popup, clicked with xdotool.
+        case buttons
+        /// No buttons at all (notify-osd): the user runs `unotify settings` instead.
+        case none
+    }
+
+    /// `scripts/desktop/desktop-up`'s SERVER.
+    public let name: String
+    public let hand: Hand
+    /// The popup leaves the screen when the app closes it (`CloseNotification`).
+    /// notification-daemon leaves it until its own timeout; notify-osd's bubble stays for its
+    /// fixed duration (testbed).
+    public let closeRemovesPopup: Bool
+    /// The server plays `sound-file` itself (only mate, testbed "Sound").
+    public let playsSoundFile: Bool
+
+    public var description: String { name }
+
+    public static let dunst = MatrixServer(name: "dunst", hand: .dunstMenu, closeRemovesPopup: true, playsSoundFile: false)
+    public static let xfce = MatrixServer(name: "xfce4-notifyd", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
+    public static let gnome = MatrixServer(name: "notification-daemon", hand: .buttons, closeRemovesPopup: false,
+                                           playsSoundFile: false)
+    public static let mate = MatrixServer(name: "mate", hand: .buttons, closeRemovesPopup: true, playsSoundFile: true)
+    public static let lxqt = MatrixServer(name: "lxqt", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
+    public static let notifyOSD = MatrixServer(name: "notify-osd", hand: .none, closeRemovesPopup: false, playsSoundFile: false)
+
+    /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated
+    /// desktop-up names), so one server can be run alone. An unknown name is kept, so that its
+    /// desktop-up fails loudly instead of the test silently running nothing.
+    public static var all: [MatrixServer] {
+        let everyone = [dunst, xfce, gnome, mate, lxqt, notifyOSD]
+        guard let chosen = ProcessInfo.processInfo.environment["UNOTIFY_MATRIX_SERVERS"], !chosen.isEmpty else {
+            return everyone
+        }
+        return chosen.split(separator: ",").map { name in
+            everyone.first { $0.name == name } ?? MatrixServer(name: String(name), hand: .none, closeRemovesPopup: false,
+                                                               playsSoundFile: false)
+        }
+    }
+
+    /// The servers that show buttons.
+    public static var withButtons: [MatrixServer] { all.filter { $0.hand != .none } }
+}

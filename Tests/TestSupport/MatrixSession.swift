@@ -1,0 +1,126 @@
+import Foundation
+
+/// One end-to-end matrix case: a private desktop running `server`, a private state directory
+/// for the agent that `unotify` starts, and a monitor on the bus.
+public final class MatrixSession: @unchecked Sendable {
+    public let server: MatrixServer
+    public let desktop: TestDesktop
+    public let state: TemporaryDirectory
+    public let monitor: BusMonitor
+    /// The popup ("WID X Y W H") the last click went to: the next answer waits for another.
+    private var answeredPopup: String?
+
+    public init(_ server: MatrixServer, pulse: Bool = false) async throws {
+        self.server = server
+        desktop = try await TestDesktop(server: server.name, environment: pulse ? ["DESKTOP_PULSE": "1"] : [:])
+        state = try TemporaryDirectory("unotify-matrix-\(server.name)")
+        monitor = try await BusMonitor(address: desktop.busAddress)
+        if pulse, desktop.variables["PULSE_SERVER"]?.isEmpty != false {
+            throw TestSupportError("desktop-up exported no PULSE_SERVER")
+        }
+    }
+
+    /// The variables every `unotify` of this session runs with.
+    public var environment: [String: String] {
+        var environment = ["XDG_STATE_HOME": state.path, "LANG": "C.UTF-8"]
+        for key in ["PULSE_SERVER", "DISPLAY"] { environment[key] = desktop.variables[key] }
+        return environment
+    }
+
+    /// Runs `unotify ARGUMENTS` to completion (bounded).
+    public func unotify(_ arguments: [String], extraEnvironment: [String: String] = [:]) async throws
+        -> (status: Int32, stdout: String, stderr: String)
+    {
+        try await UNotifyProcess.run(arguments, busAddress: desktop.busAddress,
+                                     extraEnvironment: environment.merging(extraEnvironment) { $1 })
+    }
+
+    /// Starts `unotify ARGUMENTS` and returns at once.
+    public func start(_ arguments: [String]) throws -> ChildProcess {
+        try UNotifyProcess.start(arguments, busAddress: desktop.busAddress, extraEnvironment: environment)
+    }
+
+    /// The user allows `app` (`unotify settings APP allow`), as set-up for a case.
+    public func allow(_ app: String) async throws {
+        let result = try await unotify(["settings", app, "allow"])
+        guard result.status == 0 else { throw TestSupportError("unotify settings \(app) allow failed: \(result.stderr)") }
+    }
+
+    /// The app's authorization status, from `unotify settings APP --json`.
+    public func status(of app: String) async throws -> String {
+        let json = try await unotify(["settings", app, "--json"]).stdout
+        guard let range = json.range(of: #""status":""#) else { return "" }
+        return String(json[range.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// Waits (bounded) until the app's status is `expected`.
+    public func waitForStatus(_ expected: String, of app: String, timeout: Duration = .seconds(10)) async throws {
+        try await Eventually.wait(timeout: timeout, "\(app) is \(expected) on \(server.name)") {
+            try await self.status(of: app) == expected
+        }
+    }
+
+    /// The user answers the newest notification, the `notifyCount`-th `Notify` of the session,
+    /// with action `key`, which is button `index` of `count` on servers that draw buttons.
+    /// dunst chooses it from its own menu; the others get an xdotool click on the button.
+    public func answer(_ key: String, button index: Int, of count: Int, notifyCount: Int) async throws {
+        let calls = try await monitor.waitForNotify(count: notifyCount)
+        guard let id = calls[notifyCount - 1].returnedID else { throw TestSupportError("no id for Notify #\(notifyCount)") }
+        switch server.hand {
+        case .dunstMenu:
+            try await desktop.dunstInvoke("\(id),\(key)")
+        case .buttons:
+            if let answeredPopup { try await desktop.waitForNewPopup(after: answeredPopup) }
+            answeredPopup = try await desktop.newestPopup()
+            try await desktop.clickButton(index: index, of: count)
+        case .none:
+            throw TestSupportError("\(server.name) shows no buttons: there is nothing to click")
+        }
+        do {
+            try await Eventually.wait(timeout: .seconds(10), "\(server.name) reports the click on \(key)") {
+                self.monitor.messages.contains {
+                    $0.kind == "signal" && $0.member == "ActionInvoked" && $0.scalar(0) == String(id) && $0.scalar(1) == key
+                }
+            }
+        } catch {
+            let seen = monitor.messages.filter { $0.member == "ActionInvoked" || $0.member == "NotificationClosed" }
+                .map { "\($0.member ?? "")(\($0.scalar(0) ?? ""), \($0.scalar(1) ?? ""))" }
+            throw TestSupportError("\(error); the server sent: \(seen); Notify #\(notifyCount) got id \(id)")
+        }
+    }
+}
+
+extension MatrixSession {
+    /// How many notifications the server shows on screen now: dunst counts them itself
+    /// (`dunstctl count displayed`); the others are counted as popup windows.
+    public func shownCount() async throws -> Int {
+        if server.hand == .dunstMenu {
+            let (_, output) = try await desktop.run("dunstctl", ["count", "displayed"])
+            return Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        }
+        return try await desktop.popups().count
+    }
+
+    /// Waits (bounded) until the server shows `count` notifications.
+    public func waitForShown(_ count: Int, timeout: Duration = .seconds(10)) async throws {
+        try await Eventually.wait(timeout: timeout, "\(count) notification(s) on screen on \(server.name)") {
+            try await self.shownCount() == count
+        }
+    }
+
+    /// Records the PulseAudio null sink's monitor (bounded) while `action` runs; true when any
+    /// sample is non-zero. The session must have been made with `pulse: true`.
+    public func heardSound(while action: () async throws -> Void) async throws -> Bool {
+        let recording = state.url.appendingPathComponent("monitor-\(UUID().uuidString).raw")
+        let recorder = try ChildProcess("/bin/sh", [
+            "-c", "exec timeout 4 parec -d nullsink.monitor --format=s16le --rate=44100 --channels=2 --raw "
+                + "--latency-msec=20 > '\(recording.path)'",
+        ], environment: desktop.environment)
+        try await Task.sleep(for: .milliseconds(300))  // let the record stream connect
+        try await action()
+        _ = try await recorder.wait(timeout: 10)
+        let data = try Data(contentsOf: recording)
+        guard data.count > 44_100 else { throw TestSupportError("parec recorded only \(data.count) bytes") }
+        return data.withUnsafeBytes { raw in raw.bindMemory(to: Int16.self).contains { $0 != 0 } }
+    }
+}
