@@ -30,6 +30,11 @@ public struct ServerProfile: Hashable, Sendable {
     /// advertises `sound` and plays nothing, no server plays `sound-name` (testbed, "Sound").
     public var playsSoundFile: Bool { name == "Notification Daemon" && vendor == "MATE" }
 
+    /// A user's close is reported as a dismissal (`NotificationClosed` reason 2). mate reports
+    /// its close button as an expiry (reason 1), like a timeout, so a close there cannot be told
+    /// from one (testbed §5, "The close "X" reports reason 1"; `DismissMatrixTests`).
+    public var reportsDismissal: Bool { !(name == "Notification Daemon" && vendor == "MATE") && showsActions }
+
     /// Notifications stay in a history after they leave the screen.
     public var keepsHistory: Bool { capabilities.contains(.persistence) }
 
@@ -55,6 +60,10 @@ public struct ServerProfile: Hashable, Sendable {
             ("sound", true,
              playsSoundFile ? "the server plays sound-file hints; unotifyd plays nothing itself"
                 : "the server plays no sound hint: unotifyd plays the sound itself (paplay) and sends suppress-sound"),
+            ("closing", reportsDismissal,
+             reportsDismissal ? "closing a notification is reported to apps that ask for it (customDismissAction)"
+                : showsActions ? "the server reports a close like a timeout, so apps are not told when the user closes one"
+                    : "notifications cannot be closed by the user; they leave the screen on their own"),
             ("history", keepsHistory,
              keepsHistory ? "notifications stay in the server's history"
                 : "no history: notifications that are delivered quietly (list only) cannot be kept after they leave the screen"),

@@ -31,4 +31,13 @@ import Testing
         #expect(osd.explanation.first { $0.feature == "buttons" }?.works == false)
         #expect(!Self.profile("lxqt-notificationd", "lxqt.org", ["actions"]).drawsImagePath)
     }
+
+    @Test func mateReportsItsCloseButtonAsAnExpiry() {
+        let mate = Self.profile("Notification Daemon", "MATE", ["actions", "body"])
+        #expect(!mate.reportsDismissal)
+        #expect(mate.explanation.first { $0.feature == "closing" }?.works == false)
+        #expect(Self.profile("Notification Daemon", "GNOME", ["actions"]).reportsDismissal)
+        #expect(Self.profile("dunst", "knopwob", ["actions"]).reportsDismissal)
+        #expect(!Self.profile("notify-osd", "Canonical Ltd", ["body"]).reportsDismissal)
+    }
 }

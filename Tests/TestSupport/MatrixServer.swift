@@ -23,6 +23,20 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     public let closeRemovesPopup: Bool
     /// The server plays `sound-file` itself (only mate, testbed "Sound").
     public let playsSoundFile: Bool
+    /// How the user closes a popup here, and the reason the server then reports (nil: the user
+    /// cannot close it; notify-osd's bubbles are click-through).
+    public var dismissal: (gesture: Dismissal, reason: UInt32)? {
+        switch name {
+        case "dunst": (.dunstClose, 2)
+        case "xfce4-notifyd": (.clickBody, 2)       // no close button; a click anywhere closes
+        case "mate": (.clickCloseButton, 1)         // mate reports its "X" as expired (testbed)
+        case "notification-daemon", "lxqt": (.clickCloseButton, 2)
+        default: nil
+        }
+    }
+
+    /// A user's gesture that closes a popup.
+    public enum Dismissal: Sendable { case dunstClose, clickBody, clickCloseButton }
 
     public var description: String { name }
 

@@ -91,6 +91,18 @@ public final class MatrixSession: @unchecked Sendable {
 }
 
 extension MatrixSession {
+    /// The user closes the newest popup with this server's gesture.
+    public func dismissNewest() async throws {
+        switch server.dismissal?.gesture {
+        case .dunstClose?:
+            let (status, _) = try await desktop.run("dunstctl", ["close"])
+            guard status == 0 else { throw TestSupportError("dunstctl close failed with \(status)") }
+        case .clickBody?: try await desktop.clickBody()
+        case .clickCloseButton?: try await desktop.clickCloseButton()
+        case nil: throw TestSupportError("the user cannot close a popup on \(server.name)")
+        }
+    }
+
     /// How many notifications the server shows on screen now: dunst counts them itself
     /// (`dunstctl count displayed`); the others are counted as popup windows.
     public func shownCount() async throws -> Int {

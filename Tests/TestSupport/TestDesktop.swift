@@ -120,6 +120,38 @@ public final class TestDesktop: @unchecked Sendable {
         guard clicked == 0 else { throw TestSupportError("xdotool click failed with \(clicked)") }
     }
 
+    /// Clicks the close "X" of the newest popup (notification-daemon, mate, lxqt): the
+    /// right-most shape of the popup's top row (`popup-buttons WINDOW 1 --top`).
+    public func clickCloseButton(timeout: Duration = .seconds(10)) async throws {
+        _ = try await run("xdotool", ["mousemove", "0", "0"])
+        let window = try await stablePopup(timeout: timeout)
+        let (status, output) = try await run(Self.script("popup-buttons"), [window, "1", "--top"], timeout: 70)
+        let close = output.split(separator: " ").map(String.init)
+        guard status == 0, close.count >= 3 else {
+            throw TestSupportError("popup-buttons found no close button in window \(window) (\(status)): \(output)")
+        }
+        try await click(x: close[1], y: close[2])
+    }
+
+    /// Clicks the body of the newest popup, left of its middle (xfce4-notifyd closes on it).
+    public func clickBody(timeout: Duration = .seconds(10)) async throws {
+        _ = try await run("xdotool", ["mousemove", "0", "0"])
+        let window = try await stablePopup(timeout: timeout)
+        guard let line = try await popups().first(where: { $0.hasPrefix(window + " ") }) else {
+            throw TestSupportError("popup \(window) vanished before the click")
+        }
+        let numbers = line.split(separator: " ").compactMap { Int($0) }
+        guard numbers.count == 5 else { throw TestSupportError("bad popup line \(line)") }
+        try await click(x: String(numbers[1] + numbers[3] / 4), y: String(numbers[2] + numbers[4] / 2))
+    }
+
+    /// One left click at (x, y), then the pointer parked at 0,0 (lxqt unmaps a popup on motion
+    /// after one vanished under the pointer; testbed).
+    func click(x: String, y: String) async throws {
+        let (clicked, _) = try await run("xdotool", ["mousemove", x, y, "click", "1", "sleep", "0.05", "mousemove", "0", "0"])
+        guard clicked == 0 else { throw TestSupportError("xdotool click failed with \(clicked)") }
+    }
+
     /// The window id of the newest visible top-level window larger than 20×20 (the popup), once
     /// its id and geometry are unchanged over 3 polls (`nl_wait_popup`).
     func stablePopup(timeout: Duration) async throws -> String {
