@@ -14,7 +14,7 @@ open class UNNotificationAction: NSObject, @unchecked Sendable {
     public let title: String
     /// How the action behaves.
     public let options: UNNotificationActionOptions
-    /// The button's icon, if any.
+    /// The button's icon, if any. On Linux it is not shown (see ``UNNotificationActionIcon``).
     public let icon: UNNotificationActionIcon?
 
     /// Creates an action with an icon.

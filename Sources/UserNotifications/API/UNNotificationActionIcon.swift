@@ -2,10 +2,10 @@ import Foundation
 
 /// An icon shown with a notification action.
 ///
-/// On Linux the image name is sent as the action's icon name where the server shows action
-/// icons (`action-icons` capability): a system image name is looked up in the icon theme,
-/// so prefer freedesktop icon names (`"mail-reply-sender"`) over SF Symbols names, which have
-/// no counterpart.
+/// On Linux the icon is kept but not shown: the notification specification's action icons
+/// (`action-icons`) replace a button's title with an icon named by the action's key, whereas
+/// Apple shows the icon beside the title, so unotify keeps the titles (see
+/// `unotify server --explain`).
 open class UNNotificationActionIcon: NSObject, @unchecked Sendable {
     /// The image's name.
     package let imageName: String
