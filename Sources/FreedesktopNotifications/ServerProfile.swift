@@ -35,6 +35,15 @@ public struct ServerProfile: Hashable, Sendable {
     /// from one (testbed §5, "The close "X" reports reason 1"; `DismissMatrixTests`).
     public var reportsDismissal: Bool { !(name == "Notification Daemon" && vendor == "MATE") && showsActions }
 
+    /// `CloseNotification` takes the popup off the screen. notification-daemon 3.20
+    /// ("Notification Daemon" by "GNOME") answers it with `NotificationClosed(id, 3)` but leaves
+    /// the popup drawn until its own timeout, which for the agent's popups (`expire_timeout` 0)
+    /// never comes; as it shows one popup at a time, every later notification waits behind it
+    /// (testbed §5, quirks 2 and 3; measured again: an answered *Keep* follow-up stayed up and the
+    /// next notification never appeared). Replacing the popup (`replaces_id`) with one that
+    /// expires after 1 ms does remove it, also under the pointer, and emits no signal.
+    public var removesClosedPopups: Bool { !(name == "Notification Daemon" && vendor == "GNOME") }
+
     /// Notifications stay in a history after they leave the screen.
     public var keepsHistory: Bool { capabilities.contains(.persistence) }
 
@@ -64,6 +73,9 @@ public struct ServerProfile: Hashable, Sendable {
              reportsDismissal ? "closing a notification is reported to apps that ask for it (customDismissAction)"
                 : showsActions ? "the server reports a close like a timeout, so apps are not told when the user closes one"
                     : "notifications cannot be closed by the user; they leave the screen on their own"),
+            ("closed popups", removesClosedPopups,
+             removesClosedPopups ? "an answered permission or provisional popup is closed and leaves the screen"
+                : "the server leaves a closed popup on screen: unotifyd replaces an answered one with one that expires at once"),
             ("history", keepsHistory,
              keepsHistory ? "notifications stay in the server's history"
                 : "no history: notifications that are delivered quietly (list only) cannot be kept after they leave the screen"),

@@ -40,4 +40,13 @@ import Testing
         #expect(Self.profile("dunst", "knopwob", ["actions"]).reportsDismissal)
         #expect(!Self.profile("notify-osd", "Canonical Ltd", ["body"]).reportsDismissal)
     }
+
+    @Test func onlyGnomesNotificationDaemonLeavesAClosedPopupOnScreen() {
+        let gnome = Self.profile("Notification Daemon", "GNOME", ["actions", "body", "persistence"])
+        #expect(!gnome.removesClosedPopups)
+        #expect(gnome.explanation.first { $0.feature == "closed popups" }?.works == false)
+        #expect(Self.profile("Notification Daemon", "MATE", ["actions"]).removesClosedPopups)
+        #expect(Self.profile("lxqt-notificationd", "lxqt.org", ["actions"]).removesClosedPopups)
+        #expect(Self.profile("Xfce Notify Daemon", "Xfce", ["actions"]).removesClosedPopups)
+    }
 }

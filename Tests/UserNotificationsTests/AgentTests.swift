@@ -16,9 +16,11 @@ import TestSupport
         let client: AgentClient
         let state: TemporaryDirectory
 
-        init(language: String = "en", capabilities: [String] = ["actions", "body", "body-markup", "persistence"]) async throws {
+        init(language: String = "en", capabilities: [String] = ["actions", "body", "body-markup", "persistence"],
+             information: ServerInformation = ServerInformation(name: "fake", vendor: "unotify tests", version: "1",
+                                                                specVersion: "1.2")) async throws {
             bus = try PrivateBus()
-            fake = try await FakeNotificationServer(address: bus.address, capabilities: capabilities)
+            fake = try await FakeNotificationServer(address: bus.address, capabilities: capabilities, information: information)
             state = try TemporaryDirectory("unotify-state")
             agent = NotificationAgent(connection: try DBusConnection(address: bus.address),
                                       store: SettingsStore(directory: state.url), strings: PromptStrings(language: language))
@@ -51,6 +53,23 @@ import TestSupport
         let settings = try await rig.client.settings(app: "org.example.Tea")
         #expect(settings == AppSettings.authorized(requesting: [.alert, .sound, .badge]))
         try await rig.fake.waitForClose(of: prompt.id)
+    }
+
+    /// notification-daemon leaves a closed popup on screen (`ServerProfile.removesClosedPopups`):
+    /// the answered prompt is replaced in place by a copy without buttons that expires at once.
+    @Test func onGnomesNotificationDaemonTheAnsweredPromptIsReplacedByOneThatExpires() async throws {
+        let rig = try await Rig(information: ServerInformation(name: "Notification Daemon", vendor: "GNOME",
+                                                               version: "3.20.0", specVersion: "1.2"))
+        let (prompt, waiting) = try await rig.request("org.example.Tea")
+        try await rig.fake.emit(.actionInvoked(prompt.id, actionKey: "allow"))
+        #expect(try await waiting.value == (true, .authorized))
+        let takeDown = try await rig.fake.nextCall()
+        #expect(takeDown.id == prompt.id)
+        #expect(takeDown.request.replacesID == prompt.id)
+        #expect(takeDown.request.summary == prompt.request.summary)
+        #expect(takeDown.request.actions.isEmpty)
+        #expect(takeDown.request.expireTimeout == .milliseconds(1))
+        #expect(rig.fake.closedIDs.isEmpty)
     }
 
     @Test func thePromptSpeaksSimplifiedChinese() async throws {

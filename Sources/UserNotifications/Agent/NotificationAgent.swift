@@ -312,8 +312,9 @@ package actor NotificationAgent {
                     try await emitDecision(app: app, granted: granted)
                 }
             case .closePopup(let popup):
-                popups[ServerNotificationID(rawValue: popup.rawValue)] = nil
-                try? await server.closeNotification(ServerNotificationID(rawValue: popup.rawValue))
+                let id = ServerNotificationID(rawValue: popup.rawValue)
+                let shown = popups.removeValue(forKey: id)
+                await takeDown(id, showing: shown.map { popupRequest($0.kind, app: $0.app) })
             case .showPrompt, .showKeepFollowUp, .showTurnOffConfirmation:
                 let kind = Self.kind(of: effect)
                 let followUp: AuthorizationEvent
@@ -331,6 +332,24 @@ package actor NotificationAgent {
             }
         }
         return answer
+    }
+
+    /// Takes one of the agent's popups off the screen: `CloseNotification`, or, where the server
+    /// leaves a closed popup drawn (`ServerProfile.removesClosedPopups`), a copy of `request`
+    /// without buttons that replaces it and expires after 1 ms. Errors are harmless here (the
+    /// popup is gone already).
+    private func takeDown(_ id: ServerNotificationID, showing request: NotifyRequest?) async {
+        if var expiring = request, let capabilities = try? await server.capabilities(),
+            !ServerProfile(information: await serverInformation(), capabilities: capabilities).removesClosedPopups
+        {
+            expiring.replacesID = id
+            expiring.actions = []
+            expiring.hints.isResident = nil
+            expiring.expireTimeout = .milliseconds(1)
+            _ = try? await server.notify(expiring)
+            return
+        }
+        try? await server.closeNotification(id)
     }
 
     private static func kind(of effect: AuthorizationEffect) -> PopupKind {
