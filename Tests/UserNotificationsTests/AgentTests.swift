@@ -127,6 +127,8 @@ import TestSupport
         try await rig.fake.emit(.actionInvoked(id, actionKey: "unotify-keep"))
         let followUp = try await rig.fake.nextCall()
         #expect(followUp.request.actions.map(\.key) == ["prominent", "quiet"])
+        // The quiet notification is closed: lxqt-notificationd keeps it after the click.
+        #expect(rig.fake.closedIDs.contains(id))
         try await rig.fake.emit(.actionInvoked(followUp.id, actionKey: "prominent"))
         try await Eventually.wait(timeout: .seconds(5), "authorized") {
             try await rig.client.settings(app: "org.example.Mail").authorization == .authorized
@@ -141,6 +143,7 @@ import TestSupport
         _ = try await rig.fake.nextCall()
         try await rig.fake.emit(.actionInvoked(id, actionKey: "unotify-turn-off"))
         let confirmation = try await rig.fake.nextCall()
+        #expect(rig.fake.closedIDs.contains(id))
         #expect(confirmation.request.actions.map(\.label) == ["Turn Off All Notifications", "Cancel"])
         try await rig.fake.emit(.actionInvoked(confirmation.id, actionKey: "turn-off-all"))
         try await Eventually.wait(timeout: .seconds(5), "denied") {

@@ -650,10 +650,16 @@ package actor NotificationAgent {
                 await applyReporting(.clicked(PopupID(id.rawValue), actionKey: key), app: popup.app)
             } else if let notification = delivered[id] {
                 switch key {
-                case AuthorizationActionKey.keep:
-                    await applyReporting(.keepClicked(onNotification: PopupID(id.rawValue)), app: notification.app)
-                case AuthorizationActionKey.turnOff:
-                    await applyReporting(.turnOffClicked(onNotification: PopupID(id.rawValue)), app: notification.app)
+                case AuthorizationActionKey.keep, AuthorizationActionKey.turnOff:
+                    // The choice replaces the quiet notification. Most servers remove it on the
+                    // click; lxqt-notificationd keeps it until its own timeout (testbed §5: the
+                    // client closes it), so it is closed first. An id the server already closed
+                    // gets an error, which is harmless.
+                    try? await server.closeNotification(id)
+                    let clicked = PopupID(id.rawValue)
+                    let event: AuthorizationEvent = key == AuthorizationActionKey.keep
+                        ? .keepClicked(onNotification: clicked) : .turnOffClicked(onNotification: clicked)
+                    await applyReporting(event, app: notification.app)
                 default:
                     await actionChosen(key, on: id, notification)
                 }
