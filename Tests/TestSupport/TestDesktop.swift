@@ -91,11 +91,6 @@ public final class TestDesktop: @unchecked Sendable {
         }
     }
 
-    /// Pixel-based servers (xfce4-notifyd, …): clicks button `index` (0-based, left to right) of
-    /// the `count` buttons of the newest popup with xdotool, as `nl_invoke` in
-    /// `scripts/desktop/notif-lib.sh` does: park the pointer, wait (bounded) until a popup is
-    /// mapped with the same window and geometry over 3 polls, find its buttons with
-    /// `scripts/desktop/popup-buttons WINDOW COUNT --gap 5`, click, park the pointer again.
     /// Waits (bounded) until the newest popup is a different window, or has moved or resized,
     /// from `previous` (a line of ``newestPopup()``): a new popup has been shown.
     public func waitForNewPopup(after previous: String?, timeout: Duration = .seconds(10)) async throws {
@@ -105,19 +100,44 @@ public final class TestDesktop: @unchecked Sendable {
         }
     }
 
+    /// Waits (bounded) until no popup is on screen: the last one was answered and taken down.
+    public func waitForNoPopup(timeout: Duration = .seconds(10)) async throws {
+        try await Eventually.wait(timeout: timeout, "no popup on screen") { try await self.popups().isEmpty }
+    }
+
+    /// Pixel-based servers (xfce4-notifyd, …): clicks button `index` (0-based, left to right) of
+    /// the `count` buttons of the newest popup with xdotool, as `nl_invoke` in
+    /// `scripts/desktop/notif-lib.sh` does: park the pointer, wait (bounded) until a popup is
+    /// mapped with the same window and geometry over 3 polls, find its buttons with
+    /// `scripts/desktop/popup-buttons WINDOW COUNT --gap 5`, click, park the pointer again.
+    ///
+    /// The analysis takes a few hundred milliseconds, and popup-buttons reads the window's
+    /// position after it: a popup that moved meanwhile gets its buttons placed wrongly.
+    /// lxqt-notificationd draws every notification in one window and moves and resizes it when
+    /// one of them leaves (after a click on *Keep…* the quiet notification expired mid-analysis,
+    /// and the click went below the screen). So the popup is read again after the analysis, and
+    /// the analysis is repeated (bounded) until the popup stood still throughout.
     public func clickButton(index: Int, of count: Int, timeout: Duration = .seconds(10)) async throws {
         _ = try await run("xdotool", ["mousemove", "0", "0"])   // no hover/prelight while analysing
-        let window = try await stablePopup(timeout: timeout)
         // mate draws a countdown pie beside the buttons: skip narrow shapes (notif-lib.sh's nl_invoke).
         let options = server == "mate" ? ["--gap", "5", "--min-width", "30"] : ["--gap", "5"]
-        let (status, output) = try await run(Self.script("popup-buttons"), [window, String(count)] + options, timeout: 70)
-        let buttons = output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
-        guard status == 0, index < buttons.count, buttons[index].count >= 3 else {
-            throw TestSupportError("popup-buttons found no button \(index) of \(count) in window \(window) (\(status)): \(output)")
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while true {
+            let popup = try await stablePopupLine(timeout: deadline - clock.now)
+            let window = String(popup.split(separator: " ")[0])
+            let (status, output) = try await run(Self.script("popup-buttons"), [window, String(count)] + options, timeout: 70)
+            guard try await newestPopup() == popup else {
+                guard clock.now < deadline else { throw TestSupportError("popup \(window) kept moving for \(timeout)") }
+                continue
+            }
+            let buttons = output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+            guard status == 0, index < buttons.count, buttons[index].count >= 3 else {
+                throw TestSupportError("popup-buttons found no button \(index) of \(count) in window \(window) (\(status)): \(output)")
+            }
+            try await click(x: buttons[index][1], y: buttons[index][2])
+            return
         }
-        let (clicked, _) = try await run("xdotool", ["mousemove", buttons[index][1], buttons[index][2],
-                                                     "click", "1", "sleep", "0.05", "mousemove", "0", "0"])
-        guard clicked == 0 else { throw TestSupportError("xdotool click failed with \(clicked)") }
     }
 
     /// Clicks the close "X" of the newest popup (notification-daemon, mate, lxqt): the
@@ -155,13 +175,18 @@ public final class TestDesktop: @unchecked Sendable {
     /// The window id of the newest visible top-level window larger than 20×20 (the popup), once
     /// its id and geometry are unchanged over 3 polls (`nl_wait_popup`).
     func stablePopup(timeout: Duration) async throws -> String {
+        String(try await stablePopupLine(timeout: timeout).split(separator: " ")[0])
+    }
+
+    /// "WID X Y W H" of the newest popup, once unchanged over 3 polls (``stablePopup(timeout:)``).
+    func stablePopupLine(timeout: Duration) async throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var previous = "", same = 0
         while true {
             if let line = try await newestPopup() {
                 if line == previous { same += 1 } else { same = 0; previous = line }
-                if same >= 2 { return String(line.split(separator: " ")[0]) }
+                if same >= 2 { return line }
             }
             guard clock.now < deadline else { throw TestSupportError("no stable popup within \(timeout)") }
             try await Task.sleep(for: .milliseconds(50))
