@@ -26,6 +26,7 @@ import TestSupport
             try await session.answer("allow", button: 0, of: 2, notifyCount: 1)
             #expect(try await request.wait(timeout: 20) == 0)
             #expect(request.standardOutput == "authorized\n")
+            try await session.waitForShown(0)   // the answered prompt leaves the screen
             #expect(session.monitor.notifyCalls.first?.actions == ["allow", "Allow", "deny", "Don’t Allow"])
         }
         #expect(try await session.status(of: app) == "authorized")
@@ -42,6 +43,7 @@ import TestSupport
         try await session.answer("deny", button: 1, of: 2, notifyCount: 1)
         #expect(try await request.wait(timeout: 20) == 1)
         #expect(request.standardOutput == "denied\n")
+        try await session.waitForShown(0)
         #expect(try await session.status(of: app) == "denied")
         let sent = try await session.unotify(["send", "--app", app, "Buy now"])
         #expect(sent.status == 1)

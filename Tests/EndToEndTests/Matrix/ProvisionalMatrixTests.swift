@@ -33,6 +33,7 @@ import TestSupport
             try await session.answer("prominent", button: 0, of: 2, notifyCount: 2)
         }
         try await session.waitForStatus("authorized", of: app)
+        if server.hand != .none { try await session.waitForShown(0) }   // answered popups leave the screen
     }
 
     @Test(arguments: MatrixServer.all)
@@ -50,6 +51,7 @@ import TestSupport
             try await session.answer("turn-off-all", button: 0, of: 2, notifyCount: 2)
         }
         try await session.waitForStatus("denied", of: app)
+        if server.hand != .none { try await session.waitForShown(0) }
         #expect(try await session.unotify(["send", "--app", app, "Headline"]).status == 1)
     }
 }
