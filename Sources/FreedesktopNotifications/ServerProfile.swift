@@ -22,6 +22,28 @@ public struct ServerProfile: Hashable, Sendable {
     /// default action: a click on the body closes the popup (testbed, "clicking an action").
     public var hasDefaultAction: Bool { showsActions && name != "Xfce Notify Daemon" }
 
+    /// The most buttons one popup shows so that each can still be clicked, not counting the
+    /// `default` action (not drawn as a button where a limit is known); nil = no limit known.
+    ///
+    /// notification-daemon ("Notification Daemon" by "GNOME") has a fixed 400 px popup: buttons
+    /// that do not fit are cut off at its right edge and later ones are not drawn at all, and the
+    /// close "X" disappears. Four fit with usual labels ("Action 1"…, or "Mark as Read", "Snooze",
+    /// "Delete", "Archive"); the fifth "Action 5" is cut in half, a sixth never shows. Shorter
+    /// labels fit up to six, 20-character ones only two: the limit is a width, four is the most
+    /// that fits with usual labels. xfce4-notifyd and mate widen the popup instead (8 buttons
+    /// measured, all clickable), dunst lists every action in its menu and lxqt in a drop-down
+    /// (`buttonsBeforeMenu`) (`docs/research/button-limits.md`).
+    public var maximumButtons: Int? {
+        name == "Notification Daemon" && vendor == "GNOME" ? 4 : nil
+    }
+
+    /// The most actions shown as buttons before the server shows them all in a drop-down list
+    /// with an OK button instead; nil where that never happens. lxqt-notificationd draws up to 3
+    /// buttons (`default` counts, and is drawn as an "Open" button); from the 4th action on it
+    /// shows `Actions: [list] [OK]`, whose list holds every action, each invoked correctly
+    /// (8 measured). Nothing is dropped (`docs/research/button-limits.md`).
+    public var buttonsBeforeMenu: Int? { name == "lxqt-notificationd" ? 3 : nil }
+
     /// The body is read as markup, so user text must be escaped.
     public var readsMarkup: Bool { capabilities.contains(.bodyMarkup) }
 
@@ -61,6 +83,7 @@ public struct ServerProfile: Hashable, Sendable {
              showsActions ? "actions are shown as buttons and clicks come back"
                 : "no buttons: the permission prompt and the provisional Keep / Turn Off choice tell you to run "
                     + "`unotify settings APP allow|deny` instead, and notifications are sent without actions"),
+            ("number of buttons", showsActions && maximumButtons == nil, buttonCountDetail),
             ("click on the notification", hasDefaultAction,
              hasDefaultAction ? "a click reports the default action"
                 : "a click on the body only closes it; use a button to answer"),
@@ -85,5 +108,17 @@ public struct ServerProfile: Hashable, Sendable {
             ("images", true,
              drawsImagePath ? "images are sent as image-path" : "images are sent as image_path, the only spelling this server draws"),
         ]
+    }
+
+    /// The "number of buttons" line of `explanation`.
+    private var buttonCountDetail: String {
+        if !showsActions { return "no buttons at all" }
+        if let maximumButtons {
+            return "room for about \(maximumButtons) buttons: only a category's first \(maximumButtons) actions are sent"
+        }
+        if let buttonsBeforeMenu {
+            return "up to \(buttonsBeforeMenu) buttons (Open included); more actions are listed in a drop-down with an OK button"
+        }
+        return "every action of a category is shown"
     }
 }

@@ -49,4 +49,22 @@ import Testing
         #expect(Self.profile("lxqt-notificationd", "lxqt.org", ["actions"]).removesClosedPopups)
         #expect(Self.profile("Xfce Notify Daemon", "Xfce", ["actions"]).removesClosedPopups)
     }
+
+    @Test func onlyGnomesNotificationDaemonHasRoomForFewButtonsAndLxqtListsTheRestInADropDown() {
+        let gnome = Self.profile("Notification Daemon", "GNOME", ["actions", "body", "body-markup"])
+        #expect(gnome.maximumButtons == 4 && gnome.buttonsBeforeMenu == nil)
+        let count = gnome.explanation.first { $0.feature == "number of buttons" }
+        #expect(count?.works == false)
+        #expect(count?.detail.contains("first 4 actions") == true)
+        let lxqt = Self.profile("lxqt-notificationd", "lxqt.org", ["actions", "body"])
+        #expect(lxqt.maximumButtons == nil && lxqt.buttonsBeforeMenu == 3)
+        #expect(lxqt.explanation.first { $0.feature == "number of buttons" }?.works == true)
+        for (name, vendor) in [("Notification Daemon", "MATE"), ("Xfce Notify Daemon", "Xfce"), ("dunst", "knopwob")] {
+            let other = Self.profile(name, vendor, ["actions", "body"])
+            #expect(other.maximumButtons == nil && other.buttonsBeforeMenu == nil)
+            #expect(other.explanation.first { $0.feature == "number of buttons" }?.works == true)
+        }
+        let osd = Self.profile("notify-osd", "Canonical Ltd", ["body"])
+        #expect(osd.explanation.first { $0.feature == "number of buttons" }?.works == false)
+    }
 }
