@@ -60,6 +60,24 @@ import Testing
         #expect(noActions.notify.actions.isEmpty)
     }
 
+    @Test func onlyTheFirstActionsAServerHasRoomForAreSent() {
+        let category = CategoryRecord(identifier: "many", actions: (1...6).map { .init(identifier: "a\($0)", title: "Action \($0)") })
+        let request = DeliveryRequest(identifier: "a", body: "x", categoryIdentifier: "many")
+        func plan(_ name: String, _ vendor: String, _ settings: AppSettings = Self.authorized) -> [String] {
+            PresentationMapping.plan(
+                request, settings: settings, capabilities: Self.capabilities, appName: "Tea", desktopEntry: nil,
+                category: category, server: ServerInformation(name: name, vendor: vendor, version: "1", specVersion: "1.2")
+            ).notify.actions.map(\.key)
+        }
+        // notification-daemon's fixed-width popup: `default` (not drawn) plus the first four
+        #expect(plan("Notification Daemon", "GNOME") == ["default", "a1", "a2", "a3", "a4"])
+        // lxqt lists more than three in a drop-down, mate widens the popup: nothing is dropped
+        #expect(plan("lxqt-notificationd", "lxqt.org") == ["default", "a1", "a2", "a3", "a4", "a5", "a6"])
+        #expect(plan("Notification Daemon", "MATE") == ["default", "a1", "a2", "a3", "a4", "a5", "a6"])
+        let provisional = AppSettings.provisional(requesting: [.alert, .provisional])
+        #expect(plan("Notification Daemon", "GNOME", provisional) == [AuthorizationActionKey.keep, AuthorizationActionKey.turnOff])
+    }
+
     @Test(arguments: [
         (DeliveryRequest.InterruptionLevel.passive, false, Urgency.low),
         (.active, false, .normal),

@@ -5,6 +5,8 @@ import FreedesktopNotifications
 ///
 /// Pure: the agent decides *whether* to deliver (authorization) and passes what it knows about
 /// the server; this decides *how* the notification looks on the wire.
+/// A category's actions follow the `default` action in order, as many as the server has room
+/// for (`ServerProfile.maximumButtons`; `docs/research/button-limits.md`).
 package enum PresentationMapping {
     /// The action keys of a provisional notification's choices.
     package static let keepActionKey = "unotify-keep"
@@ -58,7 +60,9 @@ package enum PresentationMapping {
             if profile.hasDefaultAction {
                 actions = [NotificationAction(key: NotificationAction.defaultKey, label: openLabel)]
             }
-            for action in category?.actions ?? [] {
+            // Apple shows a category's actions in order: where the server has room for only a
+            // few buttons, the first ones are sent and the rest dropped (ServerProfile.maximumButtons).
+            for action in (category?.actions ?? []).prefix(profile.maximumButtons ?? .max) {
                 if let textInput = action.textInput, capabilities.contains(.inlineReply) {
                     actions.append(NotificationAction(key: inlineReplyKey, label: action.title))
                     hints.vendor["x-kde-reply-placeholder-text"] = DBusVariant(textInput.placeholder)
