@@ -73,7 +73,9 @@ public struct ServerProfile: Hashable, Sendable {
     public var takesInlineReply: Bool { capabilities.contains(.inlineReply) }
 
     /// Images are drawn from `image-path`; lxqt-notificationd and notify-osd draw only the
-    /// deprecated `image_path` spelling (testbed, "Images"), which is always sent too.
+    /// deprecated `image_path` spelling (testbed, "Images"). lxqt 1.2 draws nothing at all when
+    /// `image-path` is sent too, so these servers get `image_path` alone
+    /// (``NotificationHints/setImage(_:for:)``, `docs/research/lxqt-images.md`).
     public var drawsImagePath: Bool { !(name == "lxqt-notificationd" || name == "notify-osd") }
 
     /// One line per feature: what works, what degrades and how, in words a user understands.

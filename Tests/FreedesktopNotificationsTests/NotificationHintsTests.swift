@@ -38,6 +38,23 @@ import Testing
         #expect(NotificationHints(wire: wire) == hints)
     }
 
+    @Test func anImageGoesOutUnderTheSpellingsTheServerDraws() {
+        func wire(_ name: String?, _ image: String) -> [String: DBusVariant] {
+            let information = name.map { ServerInformation(name: $0, vendor: "v", version: "1", specVersion: "1.2") }
+            var hints = NotificationHints()
+            hints.setImage(image, for: ServerProfile(information: information, capabilities: ServerCapabilities(["body"])))
+            return hints.wire
+        }
+        let uri = DBusVariant(.string("file:///tmp/a.png"))
+        #expect(wire("dunst", "/tmp/a.png") == ["image-path": uri, "image_path": uri])
+        #expect(wire(nil, "/tmp/a.png") == ["image-path": uri, "image_path": uri])
+        // lxqt-notificationd 1.2 draws nothing when it is given image-path as well
+        #expect(wire("lxqt-notificationd", "/tmp/a.png") == ["image_path": uri])
+        #expect(wire("notify-osd", "/tmp/a.png") == ["image_path": uri])
+        #expect(wire("dunst", "camera-photo") == ["image-path": DBusVariant(.string("camera-photo")),
+                                                  "image_path": DBusVariant(.string("camera-photo"))])
+    }
+
     @Test func imageDataGoesOutAsIiibiiay() {
         var hints = NotificationHints()
         hints.imageData = ImageData(width: 1, height: 1, rowStride: 4, hasAlpha: true, channels: 4, pixels: [1, 2, 3, 4])
