@@ -31,7 +31,7 @@ struct SendCommand: AsyncParsableCommand {
             StandardOutput.write(SendOptions.helpText)
             return
         }
-        let request = try makeRequest(options)
+        var request = try makeRequest(options)
         if options.app == nil, options.identifier != nil || options.inText != nil || options.every != nil
             || options.at != nil || options.repeating != nil || options.sound != nil
         {
@@ -48,6 +48,13 @@ struct SendCommand: AsyncParsableCommand {
             throw CommandFailure(error)
         }
         do {
+            if let image = options.image {
+                // The spelling the server draws (lxqt draws nothing when given both): one more
+                // round trip, only with --image.
+                let profile = ServerProfile(information: try await client.serverInformation(),
+                                            capabilities: try await client.capabilities())
+                request.hints.setImage(image, for: profile)
+            }
             if request.actions.isEmpty && !options.wait {
                 let id = try client.notifyBlocking(request)
                 if options.printID { StandardOutput.write(String(id.rawValue)) }
@@ -61,6 +68,7 @@ struct SendCommand: AsyncParsableCommand {
     }
 
     /// The `Notify` arguments, built as notify-send builds them (urgency and sender-pid always set).
+    /// `--image` is only checked here: its hint depends on the server (``run(arguments:)``).
     static func makeRequest(_ options: SendOptions) throws -> NotifyRequest {
         guard let summary = options.operands.first else { throw CommandFailure("No summary specified.") }
         guard options.operands.count <= 2 else { throw CommandFailure("Invalid number of options.") }
@@ -85,9 +93,6 @@ struct SendCommand: AsyncParsableCommand {
         }
         if let image = options.image {
             guard access(image, R_OK) == 0 else { throw CommandFailure("unotify: cannot read the image \(image)") }
-            let uri = image.hasPrefix("/") ? "file://" + image : image
-            hints.imagePath = uri
-            hints.vendor["image_path"] = DBusVariant(uri)
         }
         if let progress = options.progress { hints.vendor["value"] = DBusVariant(progress) }
         hints.senderPID = Int64(getpid())

@@ -30,9 +30,24 @@ import TestSupport
         let call = try await fake.nextCall()
         #expect(call.request.hints.vendor["value"] == DBusVariant(Int32(42)))
         #expect(call.request.hints.imagePath == "file://" + image.path)
+        #expect(call.hintKeys.isSuperset(of: ["image-path", "image_path"]))
         let bad = try await UNotifyProcess.run(["send", "--progress", "150", "x"], busAddress: bus.address)
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("0 to 100"))
+    }
+
+    @Test func lxqtGetsOnlyTheLegacySpellingItDraws() async throws {
+        let bus = try PrivateBus()
+        let fake = try await FakeNotificationServer(
+            address: bus.address, capabilities: ["actions", "body", "body-markup", "persistence"],
+            information: ServerInformation(name: "lxqt-notificationd", vendor: "lxqt.org", version: "1.2.0", specVersion: "1.2"))
+        let files = try TemporaryDirectory()
+        let image = try Self.png(in: files)
+        let result = try await UNotifyProcess.run(["send", "--image", image.path, "Photo"], busAddress: bus.address)
+        #expect(result.status == 0)
+        let call = try await fake.nextCall()
+        #expect(call.hintKeys.contains("image_path") && !call.hintKeys.contains("image-path"))
+        #expect(call.request.hints.imagePath == "file://" + image.path)
     }
 
     @Test func theAgentKeepsItsOwnCopyOfTheImage() async throws {

@@ -11,6 +11,9 @@ public final class FakeNotificationServer: Sendable {
         public var request: NotifyRequest
         /// The unique name of the caller; the server's signals go to it.
         public var sender: String
+        /// The hint keys exactly as sent: `request.hints` reads legacy spellings (`image_path`)
+        /// into the standard properties, as servers do, so it cannot tell them apart.
+        public var hintKeys: Set<String>
     }
 
     public let connection: DBusConnection
@@ -34,7 +37,8 @@ public final class FakeNotificationServer: Sendable {
             case "Notify":
                 let request = try NotifyRequest(arguments: message.body)
                 let id = state.nextID(replacing: request.replacesID)
-                state.record(Call(id: id, request: request, sender: message.sender ?? ""))
+                let hints = message.body.count > 6 ? try [String: DBusVariant](dbusValue: message.body[6]) : [:]
+                state.record(Call(id: id, request: request, sender: message.sender ?? "", hintKeys: Set(hints.keys)))
                 return [.uint32(id.rawValue)]
             case "GetCapabilities":
                 return [capabilities.dbusValue]

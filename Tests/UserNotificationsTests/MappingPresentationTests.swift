@@ -151,9 +151,16 @@ import Testing
         #expect(plain.notify.summary == "A & B")
     }
 
-    @Test func anImageBecomesAFileURI() {
-        let plan = Self.plan(DeliveryRequest(identifier: "a", body: "x", imagePath: "/tmp/cat.png"), Self.authorized)
+    @Test func anImageBecomesAFileURIUnderTheSpellingTheServerDraws() {
+        let request = DeliveryRequest(identifier: "a", body: "x", imagePath: "/tmp/cat.png")
+        let plan = Self.plan(request, Self.authorized)
         #expect(plan.notify.hints.imagePath == "file:///tmp/cat.png")
+        #expect(plan.notify.hints.vendor["image_path"] == DBusVariant("file:///tmp/cat.png"))
+        let lxqt = PresentationMapping.plan(
+            request, settings: Self.authorized, capabilities: Self.capabilities, appName: "Tea", desktopEntry: nil,
+            server: ServerInformation(name: "lxqt-notificationd", vendor: "lxqt.org", version: "1.2.0", specVersion: "1.2"))
+        #expect(lxqt.notify.hints.wire["image-path"] == nil)
+        #expect(lxqt.notify.hints.wire["image_path"] == DBusVariant("file:///tmp/cat.png"))
     }
 
     @Test func theReplacedIdIsPassedThrough() {

@@ -72,11 +72,7 @@ package enum PresentationMapping {
                 }
             }
         }
-        if let imagePath = request.imagePath {
-            hints.imagePath = fileURI(imagePath)
-            // lxqt-notificationd and notify-osd render only the deprecated spelling (testbed).
-            hints.vendor["image_path"] = DBusVariant(fileURI(imagePath))
-        }
+        if let imagePath = request.imagePath { hints.setImage(imagePath, for: profile) }
         if let progress = request.progress { hints.vendor["value"] = DBusVariant(Int32(min(max(progress, 0), 100))) }
         let soundAllowed = settings.sound == .enabled && !provisional
         var soundToPlay: DeliveryRequest.Sound?
@@ -132,9 +128,5 @@ package enum PresentationMapping {
             }
         }
         return result
-    }
-
-    private static func fileURI(_ path: String) -> String {
-        path.hasPrefix("/") ? "file://" + path : path
     }
 }
