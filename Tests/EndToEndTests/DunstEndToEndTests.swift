@@ -82,14 +82,7 @@ import TestSupport
                                                 busAddress: desktop.busAddress)
         #expect(sent.status == 0)
         try await desktop.dunstWaitDisplayed(1)
-        let shot = files.url.appendingPathComponent("popup.png")
         // Bounded wait until the popup is drawn with the image: count pure red pixels.
-        try await Eventually.wait(timeout: .seconds(10), "red pixels of the image in the popup") {
-            try await desktop.screenshot(to: shot)
-            let (_, histogram) = try await desktop.run("convert", [shot.path, "-format", "%c", "histogram:info:-"])
-            return histogram.split(separator: "\n").contains { line in
-                line.contains("#FF0000") && (Int(line.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0) > 500
-            }
-        }
+        try await desktop.waitForPixels("#FF0000", moreThan: 500, in: files.url)
     }
 }

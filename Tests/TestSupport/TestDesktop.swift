@@ -226,6 +226,21 @@ public final class TestDesktop: @unchecked Sendable {
         guard status == 0 else { throw TestSupportError("import failed with \(status); is imagemagick installed?") }
     }
 
+    /// Waits (bounded) until a screenshot of the whole screen has more than `minimum` pixels of
+    /// exactly `color` (`#RRGGBB`, as ImageMagick's histogram spells it), e.g. a pure red test
+    /// image drawn in a popup. Screenshots go to `directory`.
+    public func waitForPixels(_ color: String, moreThan minimum: Int, in directory: URL,
+                              timeout: Duration = .seconds(10)) async throws {
+        let shot = directory.appendingPathComponent("screen.png")
+        try await Eventually.wait(timeout: timeout, "more than \(minimum) pixels of \(color) on screen") {
+            try await self.screenshot(to: shot)
+            let (_, histogram) = try await self.run("convert", [shot.path, "-format", "%c", "histogram:info:-"])
+            return histogram.split(separator: "\n").contains { line in
+                line.contains(color) && (Int(line.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0) > minimum
+            }
+        }
+    }
+
     static func script(_ name: String) -> String {
         PackageRoot.url.appendingPathComponent("scripts/desktop/\(name)").path
     }
