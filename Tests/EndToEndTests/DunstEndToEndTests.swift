@@ -4,85 +4,87 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `unotify send` against real dunst on a private bus under Xvfb; every click is made by dunst
-/// itself (its context menu, through `dunstctl`).
-@Suite(.serialized, .timeLimit(.minutes(2))) struct DunstEndToEndTests {
-    @Test func theChosenActionIsPrintedAsNotifySendPrintsIt() async throws {
-        let desktop = try await TestDesktop(server: "dunst")
-        let process = try UNotifyProcess.start(
-            ["send", "-p", "-A", "open=Open", "-A", "later=Later", "Build done", "All tests passed"],
-            busAddress: desktop.busAddress)
-        let idLine = try await process.waitForLine(timeout: 10) { Int($0) != nil }
-        try await desktop.dunstWaitDisplayed(1)
-        try await desktop.dunstInvoke("open")
-        #expect(try await process.wait(timeout: 10) == 0)
-        #expect(process.standardOutput == "\(idLine)\nopen\n")
-        try await desktop.dunstWaitDisplayed(0)
+extension EndToEnd {
+    /// `unotify send` against real dunst on a private bus under Xvfb; every click is made by dunst
+    /// itself (its context menu, through `dunstctl`).
+    @Suite(.serialized, .timeLimit(.minutes(2))) struct DunstEndToEndTests {
+        @Test func theChosenActionIsPrintedAsNotifySendPrintsIt() async throws {
+            let desktop = try await TestDesktop(server: "dunst")
+            let process = try UNotifyProcess.start(
+                ["send", "-p", "-A", "open=Open", "-A", "later=Later", "Build done", "All tests passed"],
+                busAddress: desktop.busAddress)
+            let idLine = try await process.waitForLine(timeout: 10) { Int($0) != nil }
+            try await desktop.dunstWaitDisplayed(1)
+            try await desktop.dunstInvoke("open")
+            #expect(try await process.wait(timeout: 10) == 0)
+            #expect(process.standardOutput == "\(idLine)\nopen\n")
+            try await desktop.dunstWaitDisplayed(0)
+        }
+
+        @Test func aSpoofedActionIsIgnoredAndTheRealClickWins() async throws {
+            let desktop = try await TestDesktop(server: "dunst")
+            let process = try UNotifyProcess.start(["send", "-p", "-A", "yes=Yes", "-A", "no=No", "Deploy?"],
+                                                   busAddress: desktop.busAddress)
+            let id = try #require(UInt32(try await process.waitForLine(timeout: 10) { Int($0) != nil }))
+            try await desktop.dunstWaitDisplayed(1)
+            // Another process on the bus emits a look-alike ActionInvoked for the same id.
+            let (status, _) = try await desktop.run("dbus-send", [
+                "--session", "--type=signal", "/org/freedesktop/Notifications",
+                "org.freedesktop.Notifications.ActionInvoked", "uint32:\(id)", "string:yes",
+            ])
+            #expect(status == 0)
+            try await desktop.dunstInvoke("no")
+            #expect(try await process.wait(timeout: 10) == 0)
+            #expect(process.standardOutput == "\(id)\nno\n")
+        }
+
+        @Test func dismissingEndsWait() async throws {
+            let desktop = try await TestDesktop(server: "dunst")
+            let process = try UNotifyProcess.start(["send", "-w", "Dismiss me"], busAddress: desktop.busAddress)
+            try await desktop.dunstWaitDisplayed(1)
+            try await desktop.run("dunstctl", ["close"])
+            #expect(try await process.wait(timeout: 10) == 0)
+            #expect(process.standardOutput == "")
+        }
+
+        @Test func serverCommandNamesDunst() async throws {
+            let desktop = try await TestDesktop(server: "dunst")
+            let result = try await UNotifyProcess.run(["server", "--json"], busAddress: desktop.busAddress)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains(#""name":"dunst""#))
+            #expect(result.stdout.contains(#""actions""#))
+        }
+
+        @Test func aPopupRendersAndIsCapturedInAScreenshot() async throws {
+            let desktop = try await TestDesktop(server: "dunst")
+            let result = try await UNotifyProcess.run(["send", "-t", "0", "Screenshot", "A popup on a headless desktop"],
+                                                      busAddress: desktop.busAddress)
+            #expect(result.status == 0)
+            try await desktop.dunstWaitDisplayed(1)
+            let (status, windows) = try await desktop.run("xdotool", ["search", "--onlyvisible", "--class", "Dunst"])
+            #expect(status == 0)
+            #expect(!windows.isEmpty)
+            let shot = desktop.stateDirectory.appendingPathComponent("popup.png")
+            try await desktop.screenshot(to: shot)
+            let size = try FileManager.default.attributesOfItem(atPath: shot.path)[.size] as? Int ?? 0
+            #expect(size > 1000)
+        }
     }
 
-    @Test func aSpoofedActionIsIgnoredAndTheRealClickWins() async throws {
-        let desktop = try await TestDesktop(server: "dunst")
-        let process = try UNotifyProcess.start(["send", "-p", "-A", "yes=Yes", "-A", "no=No", "Deploy?"],
-                                               busAddress: desktop.busAddress)
-        let id = try #require(UInt32(try await process.waitForLine(timeout: 10) { Int($0) != nil }))
-        try await desktop.dunstWaitDisplayed(1)
-        // Another process on the bus emits a look-alike ActionInvoked for the same id.
-        let (status, _) = try await desktop.run("dbus-send", [
-            "--session", "--type=signal", "/org/freedesktop/Notifications",
-            "org.freedesktop.Notifications.ActionInvoked", "uint32:\(id)", "string:yes",
-        ])
-        #expect(status == 0)
-        try await desktop.dunstInvoke("no")
-        #expect(try await process.wait(timeout: 10) == 0)
-        #expect(process.standardOutput == "\(id)\nno\n")
-    }
-
-    @Test func dismissingEndsWait() async throws {
-        let desktop = try await TestDesktop(server: "dunst")
-        let process = try UNotifyProcess.start(["send", "-w", "Dismiss me"], busAddress: desktop.busAddress)
-        try await desktop.dunstWaitDisplayed(1)
-        try await desktop.run("dunstctl", ["close"])
-        #expect(try await process.wait(timeout: 10) == 0)
-        #expect(process.standardOutput == "")
-    }
-
-    @Test func serverCommandNamesDunst() async throws {
-        let desktop = try await TestDesktop(server: "dunst")
-        let result = try await UNotifyProcess.run(["server", "--json"], busAddress: desktop.busAddress)
-        #expect(result.status == 0)
-        #expect(result.stdout.contains(#""name":"dunst""#))
-        #expect(result.stdout.contains(#""actions""#))
-    }
-
-    @Test func aPopupRendersAndIsCapturedInAScreenshot() async throws {
-        let desktop = try await TestDesktop(server: "dunst")
-        let result = try await UNotifyProcess.run(["send", "-t", "0", "Screenshot", "A popup on a headless desktop"],
-                                                  busAddress: desktop.busAddress)
-        #expect(result.status == 0)
-        try await desktop.dunstWaitDisplayed(1)
-        let (status, windows) = try await desktop.run("xdotool", ["search", "--onlyvisible", "--class", "Dunst"])
-        #expect(status == 0)
-        #expect(!windows.isEmpty)
-        let shot = desktop.stateDirectory.appendingPathComponent("popup.png")
-        try await desktop.screenshot(to: shot)
-        let size = try FileManager.default.attributesOfItem(atPath: shot.path)[.size] as? Int ?? 0
-        #expect(size > 1000)
-    }
-}
-
-/// An image attachment rendered in a real dunst popup, proven from a screenshot's pixels.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct DunstImageEndToEndTests {
-    @Test func theImageIsDrawnInThePopup() async throws {
-        let desktop = try await TestDesktop(server: "dunst")
-        let files = try TemporaryDirectory()
-        let image = files.url.appendingPathComponent("red.png")
-        let (made, _) = try await desktop.run("convert", ["-size", "64x64", "xc:#ff0000", image.path])
-        #expect(made == 0)
-        let sent = try await UNotifyProcess.run(["send", "-t", "0", "--image", image.path, "Photo", "A red square"],
-                                                busAddress: desktop.busAddress)
-        #expect(sent.status == 0)
-        try await desktop.dunstWaitDisplayed(1)
-        // Bounded wait until the popup is drawn with the image: count pure red pixels.
-        try await desktop.waitForPixels("#FF0000", moreThan: 500, in: files.url)
+    /// An image attachment rendered in a real dunst popup, proven from a screenshot's pixels.
+    @Suite(.serialized, .timeLimit(.minutes(2))) struct DunstImageEndToEndTests {
+        @Test func theImageIsDrawnInThePopup() async throws {
+            let desktop = try await TestDesktop(server: "dunst")
+            let files = try TemporaryDirectory()
+            let image = files.url.appendingPathComponent("red.png")
+            let (made, _) = try await desktop.run("convert", ["-size", "64x64", "xc:#ff0000", image.path])
+            #expect(made == 0)
+            let sent = try await UNotifyProcess.run(["send", "-t", "0", "--image", image.path, "Photo", "A red square"],
+                                                    busAddress: desktop.busAddress)
+            #expect(sent.status == 0)
+            try await desktop.dunstWaitDisplayed(1)
+            // Bounded wait until the popup is drawn with the image: count pure red pixels.
+            try await desktop.waitForPixels("#FF0000", moreThan: 500, in: files.url)
+        }
     }
 }

@@ -2,39 +2,41 @@ import Foundation
 import Testing
 import TestSupport
 
-/// An image in a real lxqt-notificationd popup, proven from a screenshot's pixels, sent
-/// directly (`unotify send --image`) and through the agent (`--app`). lxqt-notificationd 1.2
-/// draws nothing when `image-path` is sent beside `image_path` (docs/research/lxqt-images.md);
-/// it scales the 64×64 image to 32×32, so 1 024 red pixels are drawn.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct LxqtImageEndToEndTests {
-    static func redSquare(on desktop: TestDesktop, in files: TemporaryDirectory) async throws -> URL {
-        let image = files.url.appendingPathComponent("red.png")
-        let (made, _) = try await desktop.run("convert", ["-size", "64x64", "xc:#ff0000", image.path])
-        #expect(made == 0)
-        return image
-    }
+extension EndToEnd {
+    /// An image in a real lxqt-notificationd popup, proven from a screenshot's pixels, sent
+    /// directly (`unotify send --image`) and through the agent (`--app`). lxqt-notificationd 1.2
+    /// draws nothing when `image-path` is sent beside `image_path` (docs/research/lxqt-images.md);
+    /// it scales the 64×64 image to 32×32, so 1 024 red pixels are drawn.
+    @Suite(.serialized, .timeLimit(.minutes(2))) struct LxqtImageEndToEndTests {
+        static func redSquare(on desktop: TestDesktop, in files: TemporaryDirectory) async throws -> URL {
+            let image = files.url.appendingPathComponent("red.png")
+            let (made, _) = try await desktop.run("convert", ["-size", "64x64", "xc:#ff0000", image.path])
+            #expect(made == 0)
+            return image
+        }
 
-    @Test func theImageIsDrawnInThePopup() async throws {
-        let desktop = try await TestDesktop(server: "lxqt")
-        let files = try TemporaryDirectory()
-        let image = try await Self.redSquare(on: desktop, in: files)
-        let sent = try await UNotifyProcess.run(["send", "-t", "0", "--image", image.path, "Photo", "A red square"],
-                                                busAddress: desktop.busAddress)
-        #expect(sent.status == 0)
-        try await desktop.waitForPixels("#FF0000", moreThan: 500, in: files.url)
-    }
+        @Test func theImageIsDrawnInThePopup() async throws {
+            let desktop = try await TestDesktop(server: "lxqt")
+            let files = try TemporaryDirectory()
+            let image = try await Self.redSquare(on: desktop, in: files)
+            let sent = try await UNotifyProcess.run(["send", "-t", "0", "--image", image.path, "Photo", "A red square"],
+                                                    busAddress: desktop.busAddress)
+            #expect(sent.status == 0)
+            try await desktop.waitForPixels("#FF0000", moreThan: 500, in: files.url)
+        }
 
-    @Test func theAgentsImageIsDrawnInThePopup() async throws {
-        let desktop = try await TestDesktop(server: "lxqt")
-        let files = try TemporaryDirectory()
-        let state = try TemporaryDirectory("unotify-e2e-state")
-        let environment = ["XDG_STATE_HOME": state.path, "LANG": "C.UTF-8"]
-        let image = try await Self.redSquare(on: desktop, in: files)
-        #expect(try await UNotifyProcess.run(["settings", "org.example.Cam", "allow"], busAddress: desktop.busAddress,
-                                             extraEnvironment: environment).status == 0)
-        let sent = try await UNotifyProcess.run(["send", "--app", "org.example.Cam", "--image", image.path, "Photo"],
-                                                busAddress: desktop.busAddress, extraEnvironment: environment)
-        #expect(sent.status == 0)
-        try await desktop.waitForPixels("#FF0000", moreThan: 500, in: files.url)
+        @Test func theAgentsImageIsDrawnInThePopup() async throws {
+            let desktop = try await TestDesktop(server: "lxqt")
+            let files = try TemporaryDirectory()
+            let state = try TemporaryDirectory("unotify-e2e-state")
+            let environment = ["XDG_STATE_HOME": state.path, "LANG": "C.UTF-8"]
+            let image = try await Self.redSquare(on: desktop, in: files)
+            #expect(try await UNotifyProcess.run(["settings", "org.example.Cam", "allow"], busAddress: desktop.busAddress,
+                                                 extraEnvironment: environment).status == 0)
+            let sent = try await UNotifyProcess.run(["send", "--app", "org.example.Cam", "--image", image.path, "Photo"],
+                                                    busAddress: desktop.busAddress, extraEnvironment: environment)
+            #expect(sent.status == 0)
+            try await desktop.waitForPixels("#FF0000", moreThan: 500, in: files.url)
+        }
     }
 }

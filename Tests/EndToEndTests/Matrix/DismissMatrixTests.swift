@@ -2,43 +2,45 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The user closing a popup on every server where they can: the agent forgets the delivered
-/// notification and, for a category with `customDismissAction`, reports the dismissal, as
-/// iOS does. mate reports its close button as "expired", so no dismissal reaches the app
-/// there (`ServerProfile.reportsDismissal`); notify-osd's bubbles cannot be closed.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct DismissMatrixTests {
-    @Test(arguments: MatrixServer.all.filter { $0.dismissal != nil })
-    func closingAPopupIsReportedAsADismissal(_ server: MatrixServer) async throws {
-        let session = try await MatrixSession(server)
-        let app = "org.example.Tea"
-        let categories = session.state.url.appendingPathComponent("categories.json")
-        try #"[{"identifier": "tea", "actions": [], "options": ["customDismissAction"]}]"#
-            .write(to: categories, atomically: true, encoding: .utf8)
-        try await session.allow(app)
-        #expect(try await session.unotify(["categories", "--app", app, "--set", categories.path]).status == 0)
-        #expect(try await session.unotify(["send", "--app", app, "--id", "kettle", "-c", "tea", "Tea", "is ready"])
-            .status == 0)
-        let id = try #require(try await session.monitor.waitForNotify(count: 1).first?.returnedID)
-        try await session.waitForShown(1)
-        let listen = try session.start(["listen", "--app", app])
-        try await Task.sleep(for: .milliseconds(300))   // listening before the click (bounded by the wait below)
-        try await session.dismissNewest()
-        let reason = try #require(server.dismissal?.reason)
-        try await Eventually.wait(timeout: .seconds(10), "NotificationClosed(\(id), \(reason)) from \(server.name)") {
-            session.monitor.closedSignals.contains { $0.id == id && $0.reason == reason }
-        }
-        try await Eventually.wait(timeout: .seconds(10), "the agent forgets the closed notification") {
-            try await session.unotify(["delivered", "--app", app]).stdout.isEmpty
-        }
-        if reason == 2 {
-            try await Eventually.wait(timeout: .seconds(10), "the dismissal reaches listen") {
-                listen.standardOutput.contains(#""action":"com.apple.UNNotificationDismissActionIdentifier""#)
+extension EndToEnd {
+    /// The user closing a popup on every server where they can: the agent forgets the delivered
+    /// notification and, for a category with `customDismissAction`, reports the dismissal, as
+    /// iOS does. mate reports its close button as "expired", so no dismissal reaches the app
+    /// there (`ServerProfile.reportsDismissal`); notify-osd's bubbles cannot be closed.
+    @Suite(.serialized, .timeLimit(.minutes(3))) struct DismissMatrixTests {
+        @Test(arguments: MatrixServer.all.filter { $0.dismissal != nil })
+        func closingAPopupIsReportedAsADismissal(_ server: MatrixServer) async throws {
+            let session = try await MatrixSession(server)
+            let app = "org.example.Tea"
+            let categories = session.state.url.appendingPathComponent("categories.json")
+            try #"[{"identifier": "tea", "actions": [], "options": ["customDismissAction"]}]"#
+                .write(to: categories, atomically: true, encoding: .utf8)
+            try await session.allow(app)
+            #expect(try await session.unotify(["categories", "--app", app, "--set", categories.path]).status == 0)
+            #expect(try await session.unotify(["send", "--app", app, "--id", "kettle", "-c", "tea", "Tea", "is ready"])
+                .status == 0)
+            let id = try #require(try await session.monitor.waitForNotify(count: 1).first?.returnedID)
+            try await session.waitForShown(1)
+            let listen = try session.start(["listen", "--app", app])
+            try await Task.sleep(for: .milliseconds(300))   // listening before the click (bounded by the wait below)
+            try await session.dismissNewest()
+            let reason = try #require(server.dismissal?.reason)
+            try await Eventually.wait(timeout: .seconds(10), "NotificationClosed(\(id), \(reason)) from \(server.name)") {
+                session.monitor.closedSignals.contains { $0.id == id && $0.reason == reason }
             }
-        } else {
-            #expect(listen.standardOutput.isEmpty, "an expiry is not a dismissal")
-            // …and the user is told so.
-            #expect(try await session.unotify(["server", "--explain"]).stdout.contains("reports a close like a timeout"))
+            try await Eventually.wait(timeout: .seconds(10), "the agent forgets the closed notification") {
+                try await session.unotify(["delivered", "--app", app]).stdout.isEmpty
+            }
+            if reason == 2 {
+                try await Eventually.wait(timeout: .seconds(10), "the dismissal reaches listen") {
+                    listen.standardOutput.contains(#""action":"com.apple.UNNotificationDismissActionIdentifier""#)
+                }
+            } else {
+                #expect(listen.standardOutput.isEmpty, "an expiry is not a dismissal")
+                // …and the user is told so.
+                #expect(try await session.unotify(["server", "--explain"]).stdout.contains("reports a close like a timeout"))
+            }
+            listen.stop()
         }
-        listen.stop()
     }
 }

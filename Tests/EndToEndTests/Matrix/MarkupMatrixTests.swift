@@ -2,21 +2,23 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Markup on every real server (all of them read `body-markup`): an app's text is escaped so
-/// it shows as typed, while `unotify send` without `--app` passes markup through as
-/// notify-send does.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct MarkupMatrixTests {
-    @Test(arguments: MatrixServer.all)
-    func anAppsTextIsEscapedAndPlainSendKeepsMarkup(_ server: MatrixServer) async throws {
-        let session = try await MatrixSession(server)
-        let app = "org.example.Chat"
-        try await session.allow(app)
-        #expect(try await session.unotify(["send", "--app", app, "Tom & Jerry", "<b>Tom</b> & Jerry"]).status == 0)
-        #expect(try await session.unotify(["send", "Markup", "<b>bold</b> &amp; plain"]).status == 0)
-        let calls = try await session.monitor.waitForNotify(count: 2)
-        #expect(calls[0].summary == "Tom & Jerry", "the summary is never markup (spec)")
-        #expect(calls[0].body == "&lt;b&gt;Tom&lt;/b&gt; &amp; Jerry")
-        #expect(calls[1].body == "<b>bold</b> &amp; plain")
-        #expect(calls.allSatisfy { ($0.returnedID ?? 0) > 0 }, "both shown as notifications")
+extension EndToEnd {
+    /// Markup on every real server (all of them read `body-markup`): an app's text is escaped so
+    /// it shows as typed, while `unotify send` without `--app` passes markup through as
+    /// notify-send does.
+    @Suite(.serialized, .timeLimit(.minutes(3))) struct MarkupMatrixTests {
+        @Test(arguments: MatrixServer.all)
+        func anAppsTextIsEscapedAndPlainSendKeepsMarkup(_ server: MatrixServer) async throws {
+            let session = try await MatrixSession(server)
+            let app = "org.example.Chat"
+            try await session.allow(app)
+            #expect(try await session.unotify(["send", "--app", app, "Tom & Jerry", "<b>Tom</b> & Jerry"]).status == 0)
+            #expect(try await session.unotify(["send", "Markup", "<b>bold</b> &amp; plain"]).status == 0)
+            let calls = try await session.monitor.waitForNotify(count: 2)
+            #expect(calls[0].summary == "Tom & Jerry", "the summary is never markup (spec)")
+            #expect(calls[0].body == "&lt;b&gt;Tom&lt;/b&gt; &amp; Jerry")
+            #expect(calls[1].body == "<b>bold</b> &amp; plain")
+            #expect(calls.allSatisfy { ($0.returnedID ?? 0) > 0 }, "both shown as notifications")
+        }
     }
 }
