@@ -66,6 +66,13 @@ public struct ServerProfile: Hashable, Sendable {
     /// expires after 1 ms does remove it, also under the pointer, and emits no signal.
     public var removesClosedPopups: Bool { !(name == "Notification Daemon" && vendor == "GNOME") }
 
+    /// The server can draw an icon instead of a button's title (`action-icons`). unotify never
+    /// asks for it: the specification's action icons *replace* the title and are named by the
+    /// action's key, whereas Apple shows an action's icon beside its title, so the titles are kept
+    /// (`UNNotificationActionIcon` documents this). Advertised by xfce4-notifyd,
+    /// notification-daemon and mate (testbed §3).
+    public var drawsActionIcons: Bool { capabilities.contains(.actionIcons) }
+
     /// Notifications stay in a history after they leave the screen.
     public var keepsHistory: Bool { capabilities.contains(.persistence) }
 
@@ -107,6 +114,9 @@ public struct ServerProfile: Hashable, Sendable {
             ("typed replies", takesInlineReply,
              takesInlineReply ? "text-input actions use the reply field (inline-reply)"
                 : "no reply field: a text-input action shows a notification with a `unotify reply NUMBER TEXT` command"),
+            ("icons on buttons", false,
+             drawsActionIcons ? "not used: this server would draw an icon instead of the button's title, so titles are kept"
+                : "the server draws no icons on buttons; buttons show their titles"),
             ("images", true,
              drawsImagePath ? "images are sent as image-path" : "images are sent as image_path, the only spelling this server draws"),
         ]

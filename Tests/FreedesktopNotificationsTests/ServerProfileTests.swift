@@ -67,4 +67,12 @@ import Testing
         let osd = Self.profile("notify-osd", "Canonical Ltd", ["body"])
         #expect(osd.explanation.first { $0.feature == "number of buttons" }?.works == false)
     }
+
+    @Test func actionIconsAreNeverUsedBecauseTheyWouldReplaceTheTitles() {
+        let xfce = Self.profile("Xfce Notify Daemon", "Xfce", ["actions", "action-icons"])
+        #expect(xfce.drawsActionIcons)
+        let line = xfce.explanation.first { $0.feature == "icons on buttons" }
+        #expect(line?.works == false && line?.detail.contains("titles are kept") == true)
+        #expect(!Self.profile("dunst", "knopwob", ["actions"]).drawsActionIcons)
+    }
 }
