@@ -17,8 +17,8 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// `scripts/desktop/desktop-up`'s SERVER.
     public let name: String
     public let hand: Hand
-    /// The popup leaves the screen when the app closes it (`CloseNotification`).
-    /// notification-daemon leaves it until its own timeout; notify-osd's bubble stays for its
+    /// `CloseNotification` takes the popup off the screen. notification-daemon answers it with
+    /// `NotificationClosed(id, 3)` but leaves the popup drawn; notify-osd's bubble stays for its
     /// fixed duration (testbed).
     public let closeRemovesPopup: Bool
     /// The server plays `sound-file` itself (only mate, testbed "Sound").

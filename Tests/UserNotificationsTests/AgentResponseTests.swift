@@ -35,10 +35,16 @@ import TestSupport
         let snooze = try await responses.next()
         #expect(snooze?.actionIdentifier == "snooze")
         #expect(snooze?.request.identifier == "m1")
-        try await rig.fake.emit(.actionInvoked(call.id, actionKey: "default"))
+        // Answered, it leaves the screen: the agent closes it (lxqt-notificationd keeps it).
+        try await rig.fake.waitForClose(of: call.id)
+        let second = try await Self.deliver(rig, "m2")
+        try await rig.fake.emit(.actionInvoked(second.id, actionKey: "default"))
         #expect(try await responses.next()?.actionIdentifier == ResponseRecord.defaultActionIdentifier)
-        try await rig.fake.emit(.closed(call.id, .dismissed))
+        try await rig.fake.waitForClose(of: second.id)
+        let third = try await Self.deliver(rig, "m3")
+        try await rig.fake.emit(.closed(third.id, .dismissed))
         #expect(try await responses.next()?.actionIdentifier == ResponseRecord.dismissActionIdentifier)
+        #expect(!rig.fake.closedIDs.contains(third.id), "a dismissed notification is not closed again")
     }
 
     @Test func responsesWhileNoOneListensAreKeptUntilTheAppListens() async throws {

@@ -1,3 +1,4 @@
+import FreedesktopNotifications
 import Foundation
 import NotificationAgentClient
 
@@ -6,4 +7,7 @@ struct DeliveredNotification: Sendable {
     let app: String
     let request: DeliveryRequest
     let date: Date
+    /// The `Notify` it was shown with, to take it down where `CloseNotification` leaves it on
+    /// screen (`ServerProfile.removesClosedPopups`).
+    let shown: NotifyRequest
 }

@@ -190,9 +190,9 @@ package actor NotificationAgent {
             let doomed = delivered.filter {
                 $0.value.app == id && (identifiers.isEmpty || identifiers.contains($0.value.request.identifier))
             }
-            for serverID in doomed.keys {
+            for (serverID, notification) in doomed {
                 delivered[serverID] = nil
-                try? await server.closeNotification(serverID)
+                await takeDown(serverID, showing: notification.shown)
             }
             return [.uint32(UInt32(doomed.count))]
         case "Add":
@@ -512,7 +512,7 @@ package actor NotificationAgent {
         let id = try await server.notify(plan.notify)
         if let badge = plan.badge { _ = try? await showBadge(badge, app: app) }
         if let sound = plan.soundToPlay { soundPlayer.play(sound, app: app) }
-        delivered[id] = DeliveredNotification(app: app, request: request, date: Date())
+        delivered[id] = DeliveredNotification(app: app, request: request, date: Date(), shown: plan.notify)
         replayUnclaimed(id)
         return id
     }
@@ -536,9 +536,15 @@ package actor NotificationAgent {
 
     /// A click on a delivered notification: the default action, a category action, or a
     /// text-input action that needs the fallback (the server has no `inline-reply`).
+    ///
+    /// An answered notification leaves the screen, as on Apple's platforms: most servers close it
+    /// on the click, lxqt-notificationd keeps it until it expires (measured, as for Keep…), so
+    /// the agent closes it (an id the server closed already gets a harmless error). One waiting
+    /// for its typed reply stays until the reply comes.
     private func actionChosen(_ key: String, on id: ServerNotificationID, _ notification: DeliveredNotification) async {
         if key == NotificationAction.defaultKey {
             try? await respond(to: id, notification, action: ResponseRecord.defaultActionIdentifier)
+            try? await server.closeNotification(id)
             return
         }
         let category = try? category(app: notification.app, identifier: notification.request.categoryIdentifier)
@@ -547,6 +553,7 @@ package actor NotificationAgent {
             await askForReplyText(on: id, notification, action: action)
         } else {
             try? await respond(to: id, notification, action: key)
+            try? await server.closeNotification(id)
         }
     }
 

@@ -26,6 +26,7 @@ extension EndToEnd {
             #expect(notify.actionKeys.contains("snooze") && notify.actionKeys.contains("drink"))
             // Nobody listens yet: the agent keeps the click until the app listens.
             try await session.answer("drink", button: 1, of: 2, notifyCount: 1)
+            try await session.waitForShown(0)   // the answered notification leaves the screen (lxqt: the agent closes it)
             let listen = try session.start(["listen", "--app", app, "--count", "1"])
             #expect(try await listen.wait(timeout: 20) == 0)
             #expect(listen.standardOutput.contains(#""identifier":"kettle","action":"drink","title":"Tea""#))
