@@ -25,7 +25,9 @@ struct NotificationWaiter {
     func run(_ original: NotifyRequest, waitWithoutActions: Bool) async throws {
         var request = original
         var failedActions = false
-        if !request.actions.isEmpty, !(try await client.capabilities()).contains(.actions) {
+        if !request.actions.isEmpty,
+            !ServerProfile(information: nil, capabilities: try await client.capabilities()).showsActions
+        {
             StandardError.write("Actions are not supported by this notifications server. Displaying non-interactively.")
             request.actions = []
             failedActions = true
