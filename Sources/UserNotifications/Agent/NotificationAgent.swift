@@ -455,14 +455,17 @@ package actor NotificationAgent {
         }
     }
 
+    /// Fires what is due, then saves the schedule: the save (two `fsync`s) is not part of a
+    /// notification's lateness. An agent killed between the two fires it again when it restarts,
+    /// which is better than losing it.
     private func fireDue() async {
         let due = schedule.popDue(now: Date())
+        for pending in due { await fire(pending) }
         do {
             try await savePending()
         } catch {
             FileHandle.standardError.write(Data("unotifyd: \(error)\n".utf8))
         }
-        for pending in due { await fire(pending) }
         armTimer()
     }
 
