@@ -122,6 +122,28 @@ public actor DBusConnection {
         try core.send(message)
     }
 
+    /// Sends a message that expects no reply and blocks until it is written to the socket.
+    ///
+    /// For short-lived tools, like ``callBlocking(_:timeout:)``: it starts no main loop. The bus
+    /// routes a message it has read even after the sender has gone.
+    public nonisolated func sendBlocking(_ message: DBusMessage) throws {
+        let core = self.core
+        guard !core.isOnQueue else {
+            throw DBusError(.invalidArgument, "sendBlocking was called on the connection's own queue")
+        }
+        let libdbusMessage = try message.makeLibdbusMessage()
+        defer { dbus_message_unref(libdbusMessage) }
+        try core.queue.sync {
+            guard let connection = core.connection else {
+                throw DBusError(.disconnected, "the D-Bus connection is closed")
+            }
+            guard dbus_connection_send(connection, libdbusMessage, nil) != 0 else {
+                throw DBusError(.disconnected, "libdbus could not queue the message (out of memory)")
+            }
+            dbus_connection_flush(connection)
+        }
+    }
+
     /// Writes everything queued for sending to the socket before returning.
     ///
     /// Use it before exiting a process, so a last signal or reply is not lost.

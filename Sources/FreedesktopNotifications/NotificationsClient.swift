@@ -50,6 +50,29 @@ public actor NotificationsClient: NotificationServer {
         }
     }
 
+    /// Posts `request` without waiting for the server's answer, if a server is running; for a
+    /// one-shot tool that needs no id (notify-send without `-p`), which then does not wait for
+    /// the server's own work before it exits.
+    ///
+    /// - Returns: `false`, having sent nothing, when nobody owns the server's name: then call
+    ///   ``notifyBlocking(_:)``, which starts an activatable server or says there is none.
+    public nonisolated func postIfRunning(_ request: NotifyRequest) throws -> Bool {
+        do {
+            let question = DBusMessage.methodCall(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "NameHasOwner", body: [.string(serverName.rawValue)])
+            guard case .boolean(true)? = try connection.callBlocking(question, timeout: timeout).body.first else {
+                return false
+            }
+            var notify = method("Notify", request.arguments)
+            notify.noReplyExpected = true
+            try connection.sendBlocking(notify)
+            return true
+        } catch let error as DBusError {
+            throw NotificationServerError(error, server: serverName)
+        }
+    }
+
     public func closeNotification(_ id: ServerNotificationID) async throws {
         _ = try await call("CloseNotification", [.uint32(id.rawValue)])
     }

@@ -56,6 +56,10 @@ struct SendCommand: AsyncParsableCommand {
                 request.hints.setImage(image, for: profile)
             }
             if request.actions.isEmpty && !options.wait {
+                // Without -p nothing needs the id: post and exit, without waiting for the
+                // server's own work (as dbus-send does); with no server running, the blocking
+                // call below starts an activatable one or reports the error.
+                if !options.printID, try client.postIfRunning(request) { return }
                 let id = try client.notifyBlocking(request)
                 if options.printID { StandardOutput.write(String(id.rawValue)) }
                 return

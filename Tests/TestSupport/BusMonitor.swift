@@ -43,11 +43,14 @@ public final class BusMonitor: @unchecked Sendable {
         }
     }
 
-    /// Waits (bounded) until `count` `Notify` calls have been answered; returns them all.
+    /// Waits (bounded) until `count` `Notify` calls have been answered (or only sent, for
+    /// `answered: false`: a call made with no reply expected gets none); returns them all.
     @discardableResult
-    public func waitForNotify(count: Int, timeout: Duration = .seconds(10)) async throws -> [NotifyCall] {
-        try await Eventually.wait(timeout: timeout, "\(count) answered Notify call(s) on the bus") {
-            self.notifyCalls.filter { $0.returnedID != nil }.count >= count
+    public func waitForNotify(count: Int, answered: Bool = true, timeout: Duration = .seconds(10)) async throws
+        -> [NotifyCall]
+    {
+        try await Eventually.wait(timeout: timeout, "\(count) \(answered ? "answered " : "")Notify call(s) on the bus") {
+            self.notifyCalls.filter { !answered || $0.returnedID != nil }.count >= count
         }
         return notifyCalls
     }

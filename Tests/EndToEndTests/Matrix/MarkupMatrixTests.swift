@@ -14,11 +14,13 @@ extension EndToEnd {
             try await session.allow(app)
             #expect(try await session.unotify(["send", "--app", app, "Tom & Jerry", "<b>Tom</b> & Jerry"]).status == 0)
             #expect(try await session.unotify(["send", "Markup", "<b>bold</b> &amp; plain"]).status == 0)
-            let calls = try await session.monitor.waitForNotify(count: 2)
+            // The plain send posts without waiting for an answer (no -p), so it gets none.
+            let calls = try await session.monitor.waitForNotify(count: 2, answered: false)
             #expect(calls[0].summary == "Tom & Jerry", "the summary is never markup (spec)")
             #expect(calls[0].body == "&lt;b&gt;Tom&lt;/b&gt; &amp; Jerry")
             #expect(calls[1].body == "<b>bold</b> &amp; plain")
-            #expect(calls.allSatisfy { ($0.returnedID ?? 0) > 0 }, "both shown as notifications")
+            #expect((calls[0].returnedID ?? 0) > 0, "shown as a notification")
+            if server.name == "dunst" { try await session.waitForShown(2) }   // dunst counts what it shows
         }
     }
 }
