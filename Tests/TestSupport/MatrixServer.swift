@@ -35,6 +35,20 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         }
     }
 
+    /// What `unotify server --explain` must say degrades on this server, beyond what degrades
+    /// everywhere (typed replies, icons on buttons), from the testbed's measurements.
+    public var degradedFeatures: Set<String> {
+        switch name {
+        case "dunst": ["history"]
+        case "xfce4-notifyd": ["click on the notification", "history"]
+        case "notification-daemon": ["number of buttons", "closed popups"]
+        case "mate": ["closing", "history"]
+        case "lxqt": []
+        case "notify-osd": ["buttons", "number of buttons", "click on the notification", "closing", "history"]
+        default: []
+        }
+    }
+
     /// A user's gesture that closes a popup.
     public enum Dismissal: Sendable { case dunstClose, clickBody, clickCloseButton }
 
