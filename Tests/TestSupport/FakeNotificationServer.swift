@@ -14,6 +14,8 @@ public final class FakeNotificationServer: Sendable {
         /// The hint keys exactly as sent: `request.hints` reads legacy spellings (`image_path`)
         /// into the standard properties, as servers do, so it cannot tell them apart.
         public var hintKeys: Set<String>
+        /// When the server received the call (wall clock).
+        public var receivedAt: Date
     }
 
     public let connection: DBusConnection
@@ -38,7 +40,8 @@ public final class FakeNotificationServer: Sendable {
                 let request = try NotifyRequest(arguments: message.body)
                 let id = state.nextID(replacing: request.replacesID)
                 let hints = message.body.count > 6 ? try [String: DBusVariant](dbusValue: message.body[6]) : [:]
-                state.record(Call(id: id, request: request, sender: message.sender ?? "", hintKeys: Set(hints.keys)))
+                state.record(Call(id: id, request: request, sender: message.sender ?? "", hintKeys: Set(hints.keys),
+                                  receivedAt: Date()))
                 return [.uint32(id.rawValue)]
             case "GetCapabilities":
                 return [capabilities.dbusValue]

@@ -24,6 +24,25 @@ import TestSupport
         #expect(try await rig.client.pending(app: "org.example.Tea").isEmpty)
     }
 
+    /// The agent saves the schedule a little before a fire date, but never fires early.
+    @Test func nothingFiresBeforeItsDate() async throws {
+        let rig = try await AgentTests.Rig()
+        try await Self.authorize(rig)
+        for (identifier, seconds) in [("a", 1.0), ("b", 1.005), ("c", 1.5)] {
+            _ = try await rig.client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: identifier, title: identifier),
+                                         trigger: .timeInterval(seconds: seconds, repeats: false))
+        }
+        let dates = Dictionary(uniqueKeysWithValues: try await rig.client.pending(app: "org.example.Tea").map {
+            ($0.request.identifier, Date(timeIntervalSince1970: $0.nextFireDate))
+        })
+        #expect(dates.count == 3)
+        for _ in 0..<3 {
+            let call = try await rig.fake.nextCall(timeout: .seconds(10))
+            let due = try #require(dates[call.request.summary])
+            #expect(call.receivedAt >= due, "\(call.request.summary) came \(due.timeIntervalSince(call.receivedAt)) s early")
+        }
+    }
+
     @Test func addingTheSameIdentifierReplacesThePendingRequest() async throws {
         let rig = try await AgentTests.Rig()
         try await Self.authorize(rig)

@@ -22,6 +22,9 @@ package actor NotificationAgent {
     /// tells the agent the id. Replayed when the id becomes known; the oldest are dropped.
     private var unclaimed: [ServerEvent] = []
     private static let unclaimedLimit = 64
+    /// How long before a fire date the agent wakes to save the schedule without what is due, so
+    /// that the save (two `fsync`s) is done when the moment comes; it still fires at the moment.
+    private static let saveLead = 0.02
     private var eventTask: Task<Void, Never>?
     private let categories: CategoryStore
     private let pendingStore: PendingStore
@@ -442,7 +445,7 @@ package actor NotificationAgent {
     /// suspend makes a notification late at worst, never early, and never lost.
     private func armTimer() {
         timer?.cancel()
-        guard let delay = schedule.delayUntilNextDue(now: Date()) else { return }
+        guard let delay = schedule.delayUntilNextDue(now: Date().addingTimeInterval(Self.saveLead)) else { return }
         timer = Task { [weak self] in
             do {
                 try await Task.sleep(for: delay)
@@ -455,17 +458,31 @@ package actor NotificationAgent {
         }
     }
 
-    /// Fires what is due, then saves the schedule: the save (two `fsync`s) is not part of a
-    /// notification's lateness. An agent killed between the two fires it again when it restarts,
-    /// which is better than losing it.
+    /// Takes what is due within `saveLead` out of the schedule and saves it, then fires each at
+    /// its moment (never before). Saved first, so an agent killed in between never fires one
+    /// twice (DESIGN §7); saved ahead of the moment, so the save is not part of the lateness.
     private func fireDue() async {
-        let due = schedule.popDue(now: Date())
-        for pending in due { await fire(pending) }
+        let due = schedule.popDue(now: Date().addingTimeInterval(Self.saveLead))
         do {
             try await savePending()
         } catch {
             FileHandle.standardError.write(Data("unotifyd: \(error)\n".utf8))
         }
+        var putBack = false
+        for pending in due {
+            // Bounded: a few waits of at most 2 × `saveLead`.
+            for _ in 0..<3 where pending.fireDate.timeIntervalSinceNow > 0 {
+                try? await Task.sleep(for: .seconds(min(pending.fireDate.timeIntervalSinceNow, 2 * Self.saveLead)))
+            }
+            guard pending.fireDate.timeIntervalSinceNow <= 0 else {
+                // The wall clock went back meanwhile: it waits in the schedule like any other.
+                _ = schedule.add(pending)
+                putBack = true
+                continue
+            }
+            await fire(pending)
+        }
+        if putBack { try? await savePending() }
         armTimer()
     }
 
