@@ -120,19 +120,12 @@ extension MatrixSession {
         }
     }
 
-    /// Records the PulseAudio null sink's monitor (bounded) while `action` runs; true when any
-    /// sample is non-zero. The session must have been made with `pulse: true`.
+    /// Records the PulseAudio null sink's monitor while `action` runs (``SinkRecorder``); true
+    /// when any sample is not silence. The session must have been made with `pulse: true`.
     public func heardSound(while action: () async throws -> Void) async throws -> Bool {
-        let recording = state.url.appendingPathComponent("monitor-\(UUID().uuidString).raw")
-        let recorder = try ChildProcess("/bin/sh", [
-            "-c", "exec timeout 4 parec -d nullsink.monitor --format=s16le --rate=44100 --channels=2 --raw "
-                + "--latency-msec=20 > '\(recording.path)'",
-        ], environment: desktop.environment)
-        try await Task.sleep(for: .milliseconds(300))  // let the record stream connect
+        let recorder = try await SinkRecorder(desktop: desktop,
+                                              file: state.url.appendingPathComponent("monitor-\(UUID().uuidString).raw"))
         try await action()
-        _ = try await recorder.wait(timeout: 10)
-        let data = try Data(contentsOf: recording)
-        guard data.count > 44_100 else { throw TestSupportError("parec recorded only \(data.count) bytes") }
-        return data.withUnsafeBytes { raw in raw.bindMemory(to: Int16.self).contains { $0 != 0 } }
+        return try await recorder.heardSound()
     }
 }
