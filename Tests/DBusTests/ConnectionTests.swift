@@ -128,4 +128,24 @@ import TestSupport
             member: "NameHasOwner", body: [.string(client.uniqueName)]))
         #expect(reply.body == [.boolean(true)])
     }
+
+    /// A call posted with no reply expected by a process that then closes at once still
+    /// reaches its destination (the bus routes what it has read), and gets no reply.
+    @Test func aPostedCallArrivesAfterTheSenderHasGone() async throws {
+        let bus = try PrivateBus()
+        let server = try DBusConnection(address: bus.address)
+        let (received, arrival) = AsyncStream.makeStream(of: UInt32.self)
+        await server.export(path: Self.testPath) { call in
+            arrival.yield(try UInt32(dbusValue: call.body[0]))
+            return []
+        }
+        let sender = try DBusConnection(address: bus.address)
+        var post = DBusMessage.methodCall(destination: try BusName(validating: server.uniqueName), path: Self.testPath,
+                                          interface: Self.testInterface, member: "Post", body: [.uint32(42)])
+        post.noReplyExpected = true
+        try sender.sendBlocking(post)
+        await sender.close()
+        var iterator = received.makeAsyncIterator()
+        #expect(await iterator.next() == 42)
+    }
 }
