@@ -86,7 +86,9 @@ import TestSupport
     @Test func closingFailsCallsInFlight() async throws {
         let bus = try PrivateBus()
         let server = try DBusConnection(address: bus.address)
+        let (arrived, arrival) = AsyncStream.makeStream(of: Void.self)
         await server.export(path: Self.testPath) { _ in
+            arrival.yield()
             try await Task.sleep(for: .seconds(30))
             return []
         }
@@ -96,8 +98,9 @@ import TestSupport
             try await client.call(.methodCall(destination: destination, path: Self.testPath,
                                               interface: Self.testInterface, member: "Slow"))
         }
-        // The call is in flight once the server's handler has it; poll the server side for that.
-        try await Task.sleep(for: .milliseconds(100))
+        // The call is in flight once the server's handler has it.
+        var arrivals = arrived.makeAsyncIterator()
+        await arrivals.next()
         await client.close()
         let result = await waiting.result
         #expect(throws: DBusError.self) { try result.get() }
