@@ -62,6 +62,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "throughput-benchmark",
+            dependencies: ["UserNotifications", "FreedesktopNotifications"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "schedule-lateness-benchmark",
             dependencies: ["UserNotifications", "FreedesktopNotifications", "DBus", "TestSupport"],
             swiftSettings: strictSettings
