@@ -68,9 +68,8 @@ public struct ServerProfile: Hashable, Sendable {
 
     /// The server can draw an icon instead of a button's title (`action-icons`). unotify never
     /// asks for it: the specification's action icons *replace* the title and are named by the
-    /// action's key, whereas Apple shows an action's icon beside its title, so the titles are kept
-    /// (`UNNotificationActionIcon` documents this). Advertised by xfce4-notifyd,
-    /// notification-daemon and mate (testbed §3).
+    /// action's key, whereas an icon is meant to stand beside a title, so the titles are kept.
+    /// Advertised by xfce4-notifyd, notification-daemon and mate (testbed §3).
     public var drawsActionIcons: Bool { capabilities.contains(.actionIcons) }
 
     /// Notifications stay in a history after they leave the screen.

@@ -283,7 +283,7 @@ package actor NotificationAgent {
         guard !options.contains(.provisional) else { return }
         let status = try machine(for: app).settings.authorization
         guard status == .notDetermined || status == .provisional else { return }
-        let profile = ServerProfile(information: await serverInformation(), capabilities: try await server.capabilities())
+        let profile = try await serverProfile()
         guard !profile.showsActions else { return }
         let name = AppDisplayName.name(for: app)
         var hints = NotificationHints()
@@ -342,9 +342,7 @@ package actor NotificationAgent {
     /// without buttons that replaces it and expires after 1 ms. Errors are harmless here (the
     /// popup is gone already).
     private func takeDown(_ id: ServerNotificationID, showing request: NotifyRequest?) async {
-        if var expiring = request, let capabilities = try? await server.capabilities(),
-            !ServerProfile(information: await serverInformation(), capabilities: capabilities).removesClosedPopups
-        {
+        if var expiring = request, let profile = try? await serverProfile(), !profile.removesClosedPopups {
             expiring.replacesID = id
             expiring.actions = []
             expiring.hints.isResident = nil
@@ -512,17 +510,16 @@ package actor NotificationAgent {
         if let presentation, presentation.isDisjoint(with: [.alert, .banner, .list, .sound, .badge]) {
             return .unassigned  // the running app's delegate chose not to present it
         }
-        let capabilities = try await server.capabilities()
-        let information = await serverInformation()
-        let soundSupport = SoundHintSupport.forServer(information)
+        let profile = try await serverProfile()
+        let soundSupport = SoundHintSupport.forServer(profile.information)
         var plan = PresentationMapping.plan(
-            request, settings: settings, capabilities: capabilities,
+            request, settings: settings, capabilities: profile.capabilities,
             appName: AppDisplayName.name(for: app), desktopEntry: AppDisplayName.desktopEntry(for: app),
             replacing: replacing ?? .unassigned,
             labels: (strings.text("provisional.keep"), strings.text("provisional.turnOff")),
             serverPlaysSoundHints: soundSupport.serverPlaysSoundHints,
             category: try category(app: app, identifier: request.categoryIdentifier), openLabel: strings.text("action.open"),
-            server: information, noButtonsNote: strings.text("noButtons.provisional", app, app))
+            server: profile.information, noButtonsNote: strings.text("noButtons.provisional", app, app))
         if let presentation { PresentationMapping.apply(presentation, to: &plan) }
         if soundSupport == .playsSoundFile, let name = plan.notify.hints.soundName {
             // The server plays only `sound-file`: send the theme name resolved to its file.
@@ -535,6 +532,13 @@ package actor NotificationAgent {
         delivered[id] = DeliveredNotification(app: app, request: request, date: Date(), shown: plan.notify)
         replayUnclaimed(id)
         return id
+    }
+
+    /// The running server's row of the table of server differences: its capabilities (which
+    /// look the owner up first) and its information, each asked once per server owner.
+    private func serverProfile() async throws -> ServerProfile {
+        let capabilities = try await server.capabilities()
+        return ServerProfile(information: await serverInformation(), capabilities: capabilities)
     }
 
     /// The server's `GetServerInformation`, asked once per server owner (as the `capabilities()`
