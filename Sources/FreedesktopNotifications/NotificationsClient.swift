@@ -77,6 +77,90 @@ public actor NotificationsClient: NotificationServer {
         _ = try await call("CloseNotification", [.uint32(id.rawValue)])
     }
 
+    /// Shows a notification and returns its id bound to the server connection that issued it
+    /// (the reply's sender), so that a later signal or call about it cannot be confused with
+    /// a restarted server's notification of the same number.
+    ///
+    /// When `replacing` is given, it is replaced (see ``replace(_:with:)``); if the connection
+    /// that issued it has gone, a new notification is shown on the server that runs now.
+    public func notify(_ request: NotifyRequest, replacing: OwnedNotificationID?) async throws -> OwnedNotificationID {
+        if let replacing {
+            do {
+                return try await replace(replacing, with: request)
+            } catch let error as NotificationServerError where error.code == .noServer {
+                // The issuer has gone, and what it showed went with it.
+            }
+        }
+        var request = request
+        request.replacesID = .unassigned
+        return try await owned(callReturningSender("Notify", request.arguments, destination: serverName))
+    }
+
+    /// Replaces a notification with `request`: `Notify` with its `replaces_id`, sent to the
+    /// server connection that issued it and to no other.
+    ///
+    /// - Throws: ``NotificationServerError`` with code `.noServer` when that connection has gone.
+    @discardableResult
+    public func replace(_ notification: OwnedNotificationID, with request: NotifyRequest) async throws
+        -> OwnedNotificationID
+    {
+        var request = request
+        request.replacesID = notification.id
+        return try await owned(callReturningSender("Notify", request.arguments, destination: try issuer(of: notification)))
+    }
+
+    /// Closes a notification on the server connection that issued it; nothing is sent to any
+    /// other connection (a restarted server's notification with the same number is left alone).
+    ///
+    /// - Throws: ``NotificationServerError`` with code `.noServer` when that connection has gone.
+    public func closeNotification(_ notification: OwnedNotificationID) async throws {
+        _ = try await callReturningSender(
+            "CloseNotification", [.uint32(notification.id.rawValue)], destination: try issuer(of: notification))
+    }
+
+    private nonisolated func issuer(of notification: OwnedNotificationID) throws -> BusName {
+        guard let name = try? BusName(validating: notification.owner) else {
+            throw NotificationServerError(.noServer, "the server connection \(notification.owner.debugDescription) is not a bus name")
+        }
+        return name
+    }
+
+    /// The server's signals with the connection that emitted each, from the current owner of the
+    /// server name only (see ``events()``).
+    public func ownedEvents() async throws -> AsyncThrowingStream<OwnedServerEvent, any Error> {
+        try await subscribe { event, sender in OwnedServerEvent(owner: sender, event: event) }
+    }
+
+    /// The server name's owner as it changes: the unique name of the new owner, or `nil` when
+    /// the server has gone. Subscribed when this returns; the first element is the owner at
+    /// that moment (`nil` when there is none).
+    public func ownerChanges() async throws -> AsyncThrowingStream<String?, any Error> {
+        let changes: AsyncThrowingMapSequence<AsyncThrowingStream<DBusMessage, any Error>, DBusConnection.NameOwnerChange>
+        do {
+            changes = try await connection.nameOwnerChanges(of: serverName)
+        } catch let error as DBusError {
+            throw NotificationServerError(error, server: serverName)
+        }
+        let current = try? await resolveOwner()
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: String?.self, throwing: (any Error).self)
+        continuation.yield(current)
+        let task = Task {
+            do {
+                for try await change in changes {
+                    self.noteOwner(change.newOwner)
+                    continuation.yield(change.newOwner)
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    private func noteOwner(_ newOwner: String?) { owner = newOwner }
+
     public func capabilities() async throws -> ServerCapabilities {
         let currentOwner = try await resolveOwner()
         if let cachedCapabilities, cachedCapabilities.owner == currentOwner { return cachedCapabilities.capabilities }
@@ -95,6 +179,12 @@ public actor NotificationsClient: NotificationServer {
     }
 
     public func events() async throws -> AsyncThrowingStream<ServerEvent, any Error> {
+        try await subscribe { event, _ in event }
+    }
+
+    private func subscribe<Element: Sendable>(
+        _ transform: @escaping @Sendable (ServerEvent, String) -> Element
+    ) async throws -> AsyncThrowingStream<Element, any Error> {
         let signals: AsyncThrowingStream<DBusMessage, any Error>
         do {
             signals = try await connection.signals(matching: MatchRule(
@@ -103,12 +193,14 @@ public actor NotificationsClient: NotificationServer {
             throw NotificationServerError(error, server: serverName)
         }
         _ = try? await resolveOwner()
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: ServerEvent.self, throwing: (any Error).self)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self, throwing: (any Error).self)
         let task = Task {
             do {
                 for try await message in signals {
-                    guard let event = ServerEvent(signal: message), await isFromServer(message) else { continue }
-                    continuation.yield(event)
+                    guard let event = ServerEvent(signal: message), let sender = message.sender,
+                        await isFromServer(message)
+                    else { continue }
+                    continuation.yield(transform(event, sender))
                 }
                 continuation.finish()
             } catch {
@@ -144,6 +236,27 @@ public actor NotificationsClient: NotificationServer {
         // Someone else, or the server was restarted: ask the bus who owns the name now.
         guard let current = try? await resolveOwner() else { return false }
         return current == sender
+    }
+
+    private func callReturningSender(_ member: MemberName, _ arguments: [DBusValue], destination: BusName)
+        async throws -> (body: [DBusValue], sender: String?)
+    {
+        var message = method(member, arguments)
+        message.destination = destination
+        do {
+            let reply = try await connection.call(message, timeout: timeout)
+            return (reply.body, reply.sender)
+        } catch let error as DBusError {
+            throw NotificationServerError(error, server: serverName)
+        }
+    }
+
+    private func owned(_ reply: (body: [DBusValue], sender: String?)) throws -> OwnedNotificationID {
+        let id = ServerNotificationID(rawValue: try decodeReply(reply.body, as: UInt32.self, member: "Notify"))
+        guard let sender = reply.sender else {
+            throw NotificationServerError(.badReply, "the Notify reply names no sender, so its id cannot be bound to a server")
+        }
+        return OwnedNotificationID(owner: sender, id: id)
     }
 
     private func call(_ member: MemberName, _ arguments: [DBusValue]) async throws -> [DBusValue] {
