@@ -93,7 +93,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["unotify", "FreedesktopNotifications", "DBus", "TestSupport"],
+            dependencies: ["unotify", "NotificationAgentClient", "FreedesktopNotifications", "DBus", "TestSupport"],
             exclude: ["Payloads"],
             swiftSettings: strictSettings
         ),

@@ -28,7 +28,7 @@ package actor AgentClient {
         async throws -> (granted: Bool, status: AppSettings.Authorization)
     {
         let decisions = try await connection.signals(matching: MatchRule(
-            path: AgentInterface.path, interface: AgentInterface.interface, member: "AuthorizationDecided", arg0: app))
+            path: AgentInterface.path, interface: AgentInterface.interface, arg0: app))
         let reply = try await call("RequestAuthorization", [.string(app), .uint64(UInt64(options.rawValue))])
         guard reply.count == 3, case .boolean(let decided) = reply[0], case .boolean(let granted) = reply[1],
             case .int32(let raw) = reply[2], let status = AppSettings.Authorization(rawValue: Int(raw))
@@ -38,7 +38,13 @@ package actor AgentClient {
         return try await withThrowingTaskGroup(of: (Bool, AppSettings.Authorization)?.self) { group in
             group.addTask {
                 for try await message in decisions where message.sender == agentName {
-                    guard message.body.count == 3, case .boolean(let granted) = message.body[1],
+                    if message.member == "AuthorizationFailed", message.body.count == 2,
+                        case .string(let reason) = message.body[1]
+                    {
+                        throw AgentError(.server, reason)
+                    }
+                    guard message.member == "AuthorizationDecided", message.body.count == 3,
+                        case .boolean(let granted) = message.body[1],
                         case .int32(let raw) = message.body[2], let status = AppSettings.Authorization(rawValue: Int(raw))
                     else { continue }
                     return (granted, status)

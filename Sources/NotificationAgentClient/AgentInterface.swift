@@ -12,7 +12,9 @@ import DBus
 /// - `Push(s app, s payloadJSON) → (s app, u id)`: an APNs JSON payload (as `xcrun simctl push`
 ///   takes it) delivered through the same pipeline; an empty `app` takes the payload's top-level
 ///   "Simulator Target Bundle". Returns the app delivered to and the server id.
-/// Signals: `AuthorizationDecided(s app, b granted, i status)`.
+/// Signals: `AuthorizationDecided(s app, b granted, i status)`; `AuthorizationFailed(s app,
+/// s reason)` when the prompt the waiting requests depend on could not be shown or its server
+/// went away before the user answered (nothing was decided; asking again shows a new prompt).
 /// Errors: `org.unotify.Error.NotificationsNotAllowed`, `…InvalidArgument`, `…Settings`,
 /// `…Server`.
 package enum AgentInterface {

@@ -1,12 +1,13 @@
-/// A seeded SplitMix64 generator: the schedule tests' random data is the same on every run.
-struct ScheduleRandom: RandomNumberGenerator {
+/// A seeded SplitMix64 generator: a test's random data is the same on every run with the same
+/// seed, so a failing case can be replayed from the seed it prints.
+public struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

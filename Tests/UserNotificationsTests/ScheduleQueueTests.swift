@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UserNotifications
+import TestSupport
 
 /// `ScheduleQueue`, pure: every time is passed in.
 @Suite(.timeLimit(.minutes(2))) struct ScheduleQueueTests {
@@ -227,7 +228,7 @@ import UserNotifications
     // MARK: Scale (correctness, not timing)
 
     @Test func hundredThousandAddsThenRemovesStayCorrect() {
-        var random = ScheduleRandom(seed: 0x5EED)
+        var random = SeededRandom(seed: 0x5EED)
         var queue = ScheduleQueue(calendarTimeZone: F.utc)
         var reference: [PendingKey: Double] = [:]
         let apps = (0..<20).map { "org.example.App\($0)" }

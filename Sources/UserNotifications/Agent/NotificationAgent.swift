@@ -7,21 +7,36 @@ import Foundation
 /// notification the agent created.
 ///
 /// State changes only through (1) a click reported by the current owner of the notification
-/// server's name on a notification this agent created (`NotificationsClient.events()` drops
-/// everyone else's signals; the id maps drop foreign ids), (2) `SetSettings`, (3) `ResetSettings`.
+/// server's name on a notification this agent created (`NotificationsClient.ownedEvents()` drops
+/// everyone else's signals; the id map drops foreign ids and ids of server connections that
+/// have gone), (2) `SetSettings`, (3) `ResetSettings`.
+///
+/// Every server id the agent holds is bound to the server connection that issued it
+/// (`OwnedNotificationID`). When the server's name changes owner, what the old server showed is
+/// forgotten: its notifications are no longer delivered, and each open popup ends as closed,
+/// its waiting `RequestAuthorization` calls failing with a `server` error that says to ask again.
 package actor NotificationAgent {
     package nonisolated let connection: DBusConnection
     private let server: NotificationsClient
     private let store: SettingsStore
     private let strings: PromptStrings
     private var machines: [String: AuthorizationMachine] = [:]
-    private var popups: [ServerNotificationID: (app: String, kind: PopupKind)] = [:]
-    private var delivered: [ServerNotificationID: DeliveredNotification] = [:]
+    /// What the agent has on screen, by owned server id. Server events for ids not (yet) known
+    /// are held there: a click can overtake the `Notify` reply that tells the agent the id.
+    private var shown = ServerNotificationRegistry()
     private var nextRequest: UInt64 = 0
-    /// Server events for ids not (yet) known: a click can overtake the `Notify` reply that
-    /// tells the agent the id. Replayed when the id becomes known; the oldest are dropped.
-    private var unclaimed: [ServerEvent] = []
-    private static let unclaimedLimit = 64
+    /// Requests whose prompt could not be shown, or was on a server connection that went away
+    /// before it was answered, with the reason their callers are given.
+    private var lostRequests: [RequestID: String] = [:]
+    /// The server name's owner as the agent last saw it change.
+    private var serverOwner: String?
+    private var ownerTask: Task<Void, Never>?
+    /// Notifications taken out of the schedule and not yet handed to the server; saved with the
+    /// schedule (`PendingFile.firing`), so a crash before the server has them loses nothing.
+    /// Those that failed because no server ran are tried again when one appears.
+    private var firing: [PendingKey: PendingNotification] = [:]
+    /// The keys of `firing` being handed to the server right now.
+    private var handing: Set<PendingKey> = []
     /// How long before a fire date the agent wakes to save the schedule without what is due, so
     /// that the save (two `fsync`s) is done when the moment comes; it still fires at the moment.
     private static let saveLead = 0.02
@@ -33,13 +48,8 @@ package actor NotificationAgent {
     private var schedule = ScheduleQueue(calendarTimeZone: .current)
     private var timer: Task<Void, Never>?
     private var router = ResponseRouter()
-    private var activationTokens: [ServerNotificationID: String] = [:]
-    /// Text-input actions waiting for `unotify reply TOKEN TEXT` (servers without `inline-reply`).
-    private var pendingReplies: [String: (notification: ServerNotificationID, action: String)] = [:]
     /// The unique bus name of each running app's presenter (its center has a delegate).
     private var presenters: [String: String] = [:]
-    /// The fallback notifications that show a reply token, by their server id.
-    private var replyTokens: [ServerNotificationID: String] = [:]
     /// Plays the sounds the server does not play.
     private let soundPlayer: SoundPlayer
     /// The server's `GetServerInformation`, by the owner it came from (nil until asked).
@@ -66,20 +76,35 @@ package actor NotificationAgent {
             guard let self else { throw DBusError(.remote, "the agent is stopping", name: AgentInterface.serverError) }
             return try await self.handle(message)
         }
-        let events = try await server.events()
+        let owners = try await server.ownerChanges()
+        ownerTask = Task { [weak self] in
+            do {
+                for try await owner in owners { await self?.serverOwnerChanged(to: owner) }
+            } catch {}
+        }
+        let events = try await server.ownedEvents()
         eventTask = Task { [weak self] in
             do {
                 for try await event in events { await self?.handle(event) }
             } catch {}
         }
         // Loaded before the name is taken, so the first call already sees it; only the agent
-        // that owns the name fires anything. One missed while no agent ran fires once, now.
-        schedule = ScheduleQueue(try pendingStore.load(), calendarTimeZone: .current)
+        // that owns the name fires anything. One missed while no agent ran fires once, now, and
+        // so does one that was being fired when the last agent stopped.
+        let saved = try pendingStore.loadAll()
+        schedule = ScheduleQueue(saved.pending, calendarTimeZone: .current)
         let reply = try await connection.requestName(AgentInterface.busName)
         guard reply == .primaryOwner || reply == .alreadyOwner else { return false }
-        let missed = schedule.catchUp(now: Date())
-        if !missed.isEmpty { try await savePending() }
-        for pending in missed { await fire(pending) }
+        let now = Date()
+        for pending in saved.firing {
+            // Taken out just ahead of its moment: it waits in the schedule until then.
+            if pending.fireDate > now { _ = schedule.add(pending) } else { firing[pending.key] = pending }
+        }
+        for pending in schedule.catchUp(now: now) { firing[pending.key] = pending }
+        if !firing.isEmpty {
+            try await savePending()
+            await fireInFlight()
+        }
         armTimer()
         return true
     }
@@ -87,6 +112,7 @@ package actor NotificationAgent {
     /// Stops following events and releases the name.
     package func stop() async {
         eventTask?.cancel()
+        ownerTask?.cancel()
         timer?.cancel()
         try? await connection.releaseName(AgentInterface.busName)
     }
@@ -112,7 +138,7 @@ package actor NotificationAgent {
                 throw AgentError(.invalidArgument, "the first argument must be the app identifier (a string)")
             }
             if let problem = AppIdentifier.problem(with: id) {
-                throw AgentError(.invalidArgument, "invalid app identifier \(id.debugDescription): \(problem)")
+                throw AgentError(.invalidArgument, "invalid app identifier \(AgentText.quoted(id)): \(problem)")
             }
             return id
         }
@@ -175,26 +201,31 @@ package actor NotificationAgent {
             guard body.count == 2, case .string(let token) = body[0], case .string(let text) = body[1] else {
                 throw AgentError(.invalidArgument, "Reply takes (s token, s text)")
             }
-            guard let pending = pendingReplies.removeValue(forKey: token), let notification = delivered[pending.notification]
-            else { throw AgentError(.invalidArgument, "no reply is waiting under \(token) (it was answered or has expired)") }
+            guard let pending = shown.takePendingReply(token), let notification = shown.delivered[pending.notification]
+            else {
+                throw AgentError(.invalidArgument,
+                                 "no reply is waiting under \(AgentText.quoted(token)) (it was answered or has expired)")
+            }
             try await respond(to: pending.notification, notification, action: pending.action, text: text)
             return []
         case "ListDelivered":
             let id = try app()
-            let entries = delivered.filter { $0.value.app == id }.sorted { $0.value.date < $1.value.date }
             return [.array(element: .structure([.uint32, .double, .dictionary(key: .string, value: .variant)]),
-                           entries.map { .structure([.uint32($0.key.rawValue), .double($0.value.date.timeIntervalSince1970),
-                                                     $0.value.request.wire.dbusValue]) })]
+                           shown.delivered(app: id).map {
+                               .structure([.uint32($0.id.id.rawValue), .double($0.notification.date.timeIntervalSince1970),
+                                           $0.notification.request.wire.dbusValue])
+                           })]
         case "RemoveDelivered":
             guard body.count == 2, let identifiers = try? [String](dbusValue: body[1]) else {
                 throw AgentError(.invalidArgument, "RemoveDelivered takes (s app, as identifiers); an empty list removes all")
             }
             let id = try app()
-            let doomed = delivered.filter {
-                $0.value.app == id && (identifiers.isEmpty || identifiers.contains($0.value.request.identifier))
+            let doomed = shown.delivered(app: id).filter {
+                identifiers.isEmpty || identifiers.contains($0.notification.request.identifier)
             }
             for (serverID, notification) in doomed {
-                delivered[serverID] = nil
+                _ = shown.removeDelivered(serverID)
+                attachments.release(notification.request.imagePath)
                 await takeDown(serverID, showing: notification.shown)
             }
             return [.uint32(UInt32(doomed.count))]
@@ -234,7 +265,7 @@ package actor NotificationAgent {
                     + "\"Simulator Target Bundle\" string")
             }
             if let problem = AppIdentifier.problem(with: target) {
-                throw AgentError(.invalidArgument, "invalid app identifier \(target.debugDescription): \(problem)")
+                throw AgentError(.invalidArgument, "invalid app identifier \(AgentText.quoted(target)): \(problem)")
             }
             let request = payload.deliveryRequest(identifier: APNsPayload.generatedIdentifier(),
                                                   strings: AppStringsTable.load(app: target))
@@ -251,9 +282,16 @@ package actor NotificationAgent {
                 throw AgentError(.invalidArgument, "RemovePending takes (s app, as identifiers); an empty list removes all")
             }
             let id = try app()
-            let removed = identifiers.isEmpty
+            var removed = identifiers.isEmpty
                 ? schedule.removeAll(app: id).count
                 : identifiers.compactMap { schedule.remove(app: id, identifier: $0) }.count
+            // Those waiting for a server to fire them are pending too, as far as the app knows.
+            for key in firing.keys where key.app == id && (identifiers.isEmpty || identifiers.contains(key.identifier))
+                && !handing.contains(key)
+            {
+                firing[key] = nil
+                removed += 1
+            }
             try await savePending()
             armTimer()
             return [.uint32(UInt32(removed))]
@@ -270,6 +308,7 @@ package actor NotificationAgent {
         nextRequest += 1
         let request = RequestID(nextRequest)
         let answer = try await apply(.request(request, options: options), app: app, waitingFor: request)
+        if let reason = lostRequests.removeValue(forKey: request) { throw AgentError(.server, reason) }
         let status = try machine(for: app).settings.authorization
         guard let granted = answer else {
             return [.boolean(false), .boolean(false), .int32(Int32(status.rawValue))]
@@ -312,21 +351,34 @@ package actor NotificationAgent {
                 if let waitingFor, requests.contains(waitingFor) { answer = granted }
                 let others = requests.filter { $0 != waitingFor }
                 if !others.isEmpty || waitingFor == nil {
-                    try await emitDecision(app: app, granted: granted)
+                    let reasons = others.compactMap { lostRequests.removeValue(forKey: $0) }
+                    if let reason = reasons.first {
+                        try await emitFailure(app: app, reason: reason)
+                    } else {
+                        try await emitDecision(app: app, granted: granted)
+                    }
                 }
             case .closePopup(let popup):
-                let id = ServerNotificationID(rawValue: popup.rawValue)
-                let shown = popups.removeValue(forKey: id)
-                await takeDown(id, showing: shown.map { popupRequest($0.kind, app: $0.app) })
+                guard let id = shown.id(ofPopup: popup), let closing = shown.removePopup(id) else { break }
+                await takeDown(id, showing: popupRequest(closing.kind, app: closing.app))
             case .showPrompt, .showKeepFollowUp, .showTurnOffConfirmation:
                 let kind = Self.kind(of: effect)
                 let followUp: AuthorizationEvent
                 do {
-                    let id = try await server.notify(popupRequest(kind, app: app))
-                    popups[id] = (app, kind)
-                    followUp = .popupShown(PopupID(id.rawValue), kind)
-                    replayUnclaimed(id)
+                    let id = try await server.notify(popupRequest(kind, app: app), replacing: nil)
+                    if shown.isRetired(id.owner) {
+                        // Shown by a server that has gone meanwhile: nobody can answer it.
+                        loseRequests(try self.machine(for: app).waitingRequests, Self.serverWentAway)
+                        followUp = .popupFailed(kind)
+                    } else {
+                        let popup = shown.newPopupID()
+                        shown.addPopup(ShownPopup(app: app, kind: kind, popup: popup), at: id)
+                        followUp = .popupShown(popup, kind)
+                        replayHeld(id)
+                    }
                 } catch {
+                    loseRequests(try self.machine(for: app).waitingRequests,
+                                 "the permission prompt could not be shown, so nothing was decided: \(error)")
                     followUp = .popupFailed(kind)
                 }
                 var current = try self.machine(for: app)
@@ -337,17 +389,25 @@ package actor NotificationAgent {
         return answer
     }
 
+    private static let serverWentAway = "the notification server went away while the permission prompt was shown, so "
+        + "nothing was decided; ask again (the prompt is shown on the server that runs then)"
+
+    /// Marks requests to fail with `reason` when the machine answers them.
+    private func loseRequests(_ requests: [RequestID], _ reason: String) {
+        for request in requests { lostRequests[request] = reason }
+    }
+
     /// Takes one of the agent's popups off the screen: `CloseNotification`, or, where the server
     /// leaves a closed popup drawn (`ServerProfile.removesClosedPopups`), a copy of `request`
     /// without buttons that replaces it and expires after 1 ms. Errors are harmless here (the
     /// popup is gone already).
-    private func takeDown(_ id: ServerNotificationID, showing request: NotifyRequest?) async {
+    private func takeDown(_ id: OwnedNotificationID, showing request: NotifyRequest?) async {
+        guard !shown.isRetired(id.owner) else { return }  // gone with its server
         if var expiring = request, let profile = try? await serverProfile(), !profile.removesClosedPopups {
-            expiring.replacesID = id
             expiring.actions = []
             expiring.hints.isResident = nil
             expiring.expireTimeout = .milliseconds(1)
-            _ = try? await server.notify(expiring)
+            _ = try? await server.replace(id, with: expiring)
             return
         }
         try? await server.closeNotification(id)
@@ -366,6 +426,12 @@ package actor NotificationAgent {
         try await connection.send(.signal(
             path: AgentInterface.path, interface: AgentInterface.interface, member: "AuthorizationDecided",
             body: [.string(app), .boolean(granted), .int32(Int32(status.rawValue))]))
+    }
+
+    private func emitFailure(app: String, reason: String) async throws {
+        try await connection.send(.signal(
+            path: AgentInterface.path, interface: AgentInterface.interface, member: "AuthorizationFailed",
+            body: [.string(app), .string(reason)]))
     }
 
     /// The popup for `kind`: localized, with its action keys, and not expiring on its own.
@@ -432,9 +498,20 @@ package actor NotificationAgent {
 
     private func savePending() async throws {
         do {
-            try await pendingSaver.save(schedule.allPending)
+            try await pendingSaver.save(schedule.allPending, firing: Array(firing.values))
         } catch {
             throw AgentError(.settings, "\(error)")
+        }
+    }
+
+    /// Saves in the background; a failure goes to stderr (the next save tries again).
+    private func savePendingSoon() {
+        Task {
+            do {
+                try await savePending()
+            } catch {
+                FileHandle.standardError.write(Data("unotifyd: \(error)\n".utf8))
+            }
         }
     }
 
@@ -456,46 +533,78 @@ package actor NotificationAgent {
         }
     }
 
-    /// Takes what is due within `saveLead` out of the schedule and saves it, then fires each at
-    /// its moment (never before). Saved first, so an agent killed in between never fires one
-    /// twice (DESIGN §7); saved ahead of the moment, so the save is not part of the lateness.
+    /// Moves what is due within `saveLead` from the schedule to `firing` and saves both, then
+    /// fires each at its moment (never before). Saved ahead of the moment, so the save is not
+    /// part of the lateness; saved as *firing*, so an agent killed before the server has it
+    /// fires it when it starts again (at least once, never lost).
     private func fireDue() async {
-        let due = schedule.popDue(now: Date().addingTimeInterval(Self.saveLead))
+        for pending in schedule.popDue(now: Date().addingTimeInterval(Self.saveLead)) { firing[pending.key] = pending }
         do {
             try await savePending()
         } catch {
             FileHandle.standardError.write(Data("unotifyd: \(error)\n".utf8))
         }
-        var putBack = false
-        for pending in due {
+        await fireInFlight()
+        armTimer()
+    }
+
+    /// Hands each notification in `firing` to the server at its moment, earliest first, and
+    /// takes it out of `firing` once the server has it (or refused it for good). Those that find
+    /// no server stay, and are tried again when one appears (`serverOwnerChanged(to:)`).
+    private func fireInFlight() async {
+        let ready = firing.values.filter { !handing.contains($0.key) }.sorted { $0.nextFireDate < $1.nextFireDate }
+        var changed = false
+        for pending in ready {
             // Bounded: a few waits of at most 2 × `saveLead`.
             for _ in 0..<3 where pending.fireDate.timeIntervalSinceNow > 0 {
                 try? await Task.sleep(for: .seconds(min(pending.fireDate.timeIntervalSinceNow, 2 * Self.saveLead)))
             }
+            // Another run may have fired it (or it was removed) while this one waited.
+            guard firing[pending.key] == pending, !handing.contains(pending.key) else { continue }
             guard pending.fireDate.timeIntervalSinceNow <= 0 else {
                 // The wall clock went back meanwhile: it waits in the schedule like any other.
+                firing[pending.key] = nil
                 _ = schedule.add(pending)
-                putBack = true
+                changed = true
                 continue
             }
-            await fire(pending)
+            handing.insert(pending.key)
+            let handed = await fire(pending)
+            handing.remove(pending.key)
+            if handed, firing[pending.key] == pending {
+                firing[pending.key] = nil
+                changed = true
+                savePendingSoon()
+            }
         }
-        if putBack { try? await savePending() }
-        armTimer()
+        if changed { try? await savePending() }
     }
 
-    /// Delivers a pending notification now, with the app's settings as they are now.
-    private func fire(_ pending: PendingNotification) async {
+    /// Delivers a pending notification now, with the app's settings as they are now; `false`
+    /// when no server took it and it should be tried again when one appears.
+    private func fire(_ pending: PendingNotification) async -> Bool {
         do {
             _ = try await add(pending.request, app: pending.app)
+            return true
+        } catch let error as NotificationServerError where error.code == .noServer || error.code == .disconnected {
+            FileHandle.standardError.write(Data(
+                "unotifyd: \(pending.app)/\(pending.identifier) waits for a notification server: \(error)\n".utf8))
+            return false
         } catch {
             FileHandle.standardError.write(Data("unotifyd: \(pending.app)/\(pending.identifier) not delivered: \(error)\n".utf8))
+            return true
         }
     }
 
     // MARK: - Delivery
 
     private func add(_ request: DeliveryRequest, app: String) async throws -> ServerNotificationID {
+        try await deliver(request, app: app)?.id ?? .unassigned
+    }
+
+    /// Shows `request` for `app` if its settings (and its running delegate) let it; returns the
+    /// owned id it is shown under, `nil` when the delegate chose not to present it.
+    private func deliver(_ request: DeliveryRequest, app: String) async throws -> OwnedNotificationID? {
         let settings = try machine(for: app).settings
         guard settings.authorization == .authorized || settings.authorization == .provisional else {
             throw AgentError(.notAllowed, "notifications from \(app) are not allowed (\(settings.authorization)); "
@@ -504,18 +613,18 @@ package actor NotificationAgent {
         guard request.hasContent else {
             throw AgentError(.invalidArgument, "the notification has no content: give it a title, a body or a sound")
         }
-        let replacing = delivered.first { $0.value.app == app && $0.value.request.identifier == request.identifier }?.key
-        if let replacing { delivered[replacing] = nil }
+        let replacing = shown.delivered(app: app, identifier: request.identifier)
+        if let replacing, let old = shown.removeDelivered(replacing) { attachments.release(old.request.imagePath) }
         let presentation = await askPresenter(app: app, request: request)
         if let presentation, presentation.isDisjoint(with: [.alert, .banner, .list, .sound, .badge]) {
-            return .unassigned  // the running app's delegate chose not to present it
+            return nil  // the running app's delegate chose not to present it
         }
         let profile = try await serverProfile()
         let soundSupport = SoundHintSupport.forServer(profile.information)
         var plan = PresentationMapping.plan(
             request, settings: settings, capabilities: profile.capabilities,
             appName: AppDisplayName.name(for: app), desktopEntry: AppDisplayName.desktopEntry(for: app),
-            replacing: replacing ?? .unassigned,
+            replacing: .unassigned,
             labels: (strings.text("provisional.keep"), strings.text("provisional.turnOff")),
             serverPlaysSoundHints: soundSupport.serverPlaysSoundHints,
             category: try category(app: app, identifier: request.categoryIdentifier), openLabel: strings.text("action.open"),
@@ -526,11 +635,13 @@ package actor NotificationAgent {
             plan.notify.hints.soundFile = soundPlayer.resolve(name: name, app: app)
             plan.notify.hints.soundName = nil
         }
-        let id = try await server.notify(plan.notify)
+        // Replaced on the server connection that showed it, never on another.
+        let id = try await server.notify(plan.notify, replacing: replacing)
         if let badge = plan.badge { _ = try? await showBadge(badge, app: app) }
         if let sound = plan.soundToPlay { soundPlayer.play(sound, app: app) }
-        delivered[id] = DeliveredNotification(app: app, request: request, date: Date(), shown: plan.notify)
-        replayUnclaimed(id)
+        guard !shown.isRetired(id.owner) else { return id }  // its server has gone meanwhile
+        shown.addDelivered(DeliveredNotification(app: app, request: request, date: Date(), shown: plan.notify), at: id)
+        replayHeld(id)
         return id
     }
 
@@ -565,7 +676,7 @@ package actor NotificationAgent {
     /// on the click, lxqt-notificationd keeps it until it expires (measured, as for Keep…), so
     /// the agent closes it (an id the server closed already gets a harmless error). One waiting
     /// for its typed reply stays until the reply comes.
-    private func actionChosen(_ key: String, on id: ServerNotificationID, _ notification: DeliveredNotification) async {
+    private func actionChosen(_ key: String, on id: OwnedNotificationID, _ notification: DeliveredNotification) async {
         if key == NotificationAction.defaultKey {
             try? await respond(to: id, notification, action: ResponseRecord.defaultActionIdentifier)
             try? await server.closeNotification(id)
@@ -583,24 +694,24 @@ package actor NotificationAgent {
 
     /// The fallback for text input without `inline-reply`: a notification that tells the user
     /// the command that types the reply (`unotify reply TOKEN "text"`).
-    private func askForReplyText(on id: ServerNotificationID, _ notification: DeliveredNotification,
+    private func askForReplyText(on id: OwnedNotificationID, _ notification: DeliveredNotification,
                                  action: CategoryRecord.Action) async {
         let token = String(UInt32.random(in: 100_000...999_999))
-        pendingReplies[token] = (id, action.identifier)
+        shown.awaitReply(token, to: id, action: action.identifier)
         var hints = NotificationHints()
         hints.urgency = .critical
         let request = NotifyRequest(
             appName: AppDisplayName.name(for: notification.app),
             summary: strings.text("reply.title", notification.request.title),
             body: strings.text("reply.body", token), hints: hints, expireTimeout: .never)
-        if let shown = try? await server.notify(request) { replyTokens[shown] = token }
+        if let tokenID = try? await server.notify(request, replacing: nil) { shown.addReplyToken(token, shownAt: tokenID) }
     }
 
-    private func respond(to id: ServerNotificationID, _ notification: DeliveredNotification, action: String,
+    private func respond(to id: OwnedNotificationID, _ notification: DeliveredNotification, action: String,
                          text: String? = nil) async throws {
         let response = ResponseRecord(
             app: notification.app, request: notification.request, deliveredAt: notification.date.timeIntervalSince1970,
-            actionIdentifier: action, userText: text, activationToken: activationTokens[id])
+            actionIdentifier: action, userText: text, activationToken: shown.activationTokens[id])
         for listener in router.route(response) {
             var signal = DBusMessage.signal(
                 path: AgentInterface.path, interface: AgentInterface.interface, member: "Response",
@@ -659,35 +770,52 @@ package actor NotificationAgent {
     }
 
     /// Handles, after the current step, the events that came for `id` before it was known.
-    private func replayUnclaimed(_ id: ServerNotificationID) {
-        let waiting = unclaimed.filter { $0.notificationID == id }
+    private func replayHeld(_ id: OwnedNotificationID) {
+        let waiting = shown.takeHeld(for: id)
         guard !waiting.isEmpty else { return }
-        unclaimed.removeAll { $0.notificationID == id }
         Task {
             for event in waiting { await handle(event) }
         }
     }
 
-    private func handle(_ event: ServerEvent) async {
-        let id = event.notificationID
-        guard popups[id] != nil || delivered[id] != nil || replyTokens[id] != nil else {
-            unclaimed.append(event)
-            if unclaimed.count > Self.unclaimedLimit { unclaimed.removeFirst() }
+    /// The server's name changed owner: what the old owner showed is gone. Its popups end as
+    /// closed (the requests waiting on a permission prompt fail, saying to ask again), its
+    /// notifications are no longer delivered, and when a new server appears, the scheduled
+    /// notifications that found none are fired.
+    private func serverOwnerChanged(to newOwner: String?) async {
+        defer { serverOwner = newOwner }
+        if let old = serverOwner, old != newOwner {
+            let lost = shown.forget(owner: old)
+            for notification in lost.delivered { attachments.release(notification.request.imagePath) }
+            for popup in lost.popups {
+                if popup.kind == .permission, let machine = machines[popup.app] {
+                    loseRequests(machine.waitingRequests, Self.serverWentAway)
+                }
+                await applyReporting(.closed(popup.popup), app: popup.app)
+            }
+        }
+        if newOwner != nil, !firing.isEmpty { await fireInFlight() }
+    }
+
+    private func handle(_ owned: OwnedServerEvent) async {
+        let id = owned.notification
+        guard shown.knows(id) else {
+            if !shown.isRetired(id.owner) { shown.hold(owned) }
             return
         }
-        switch event {
-        case .actionInvoked(let id, let key):
-            if let popup = popups[id] {
-                await applyReporting(.clicked(PopupID(id.rawValue), actionKey: key), app: popup.app)
-            } else if let notification = delivered[id] {
+        switch owned.event {
+        case .actionInvoked(_, let key):
+            if let popup = shown.popups[id] {
+                await applyReporting(.clicked(popup.popup, actionKey: key), app: popup.app)
+            } else if let notification = shown.delivered[id] {
                 switch key {
                 case AuthorizationActionKey.keep, AuthorizationActionKey.turnOff:
                     // The choice replaces the quiet notification. Most servers remove it on the
-                    // click; lxqt-notificationd keeps it until its own timeout (testbed §5: the
-                    // client closes it), so it is closed first. An id the server already closed
-                    // gets an error, which is harmless.
+                    // click; lxqt-notificationd keeps it until its own timeout (the client must
+                    // close it), so it is closed first. An id the server already closed gets an
+                    // error, which is harmless.
                     try? await server.closeNotification(id)
-                    let clicked = PopupID(id.rawValue)
+                    let clicked = shown.newPopupID()
                     let event: AuthorizationEvent = key == AuthorizationActionKey.keep
                         ? .keepClicked(onNotification: clicked) : .turnOffClicked(onNotification: clicked)
                     await applyReporting(event, app: notification.app)
@@ -695,23 +823,23 @@ package actor NotificationAgent {
                     await actionChosen(key, on: id, notification)
                 }
             }
-        case .closed(let id, let reason):
-            if let popup = popups.removeValue(forKey: id) {
-                await applyReporting(.closed(PopupID(id.rawValue)), app: popup.app)
+        case .closed(_, let reason):
+            if let popup = shown.removePopup(id) {
+                await applyReporting(.closed(popup.popup), app: popup.app)
             }
-            let closedNotification = delivered[id]
-            attachments.release(closedNotification?.request.imagePath)
-            if let notification = delivered.removeValue(forKey: id), reason == .dismissed,
-                (try? category(app: notification.app, identifier: notification.request.categoryIdentifier))?
-                    .reportsDismissal == true
-            {
-                try? await respond(to: id, notification, action: ResponseRecord.dismissActionIdentifier)
+            if let notification = shown.removeDelivered(id) {
+                attachments.release(notification.request.imagePath)
+                if reason == .dismissed,
+                    (try? category(app: notification.app, identifier: notification.request.categoryIdentifier))?
+                        .reportsDismissal == true
+                {
+                    try? await respond(to: id, notification, action: ResponseRecord.dismissActionIdentifier)
+                }
             }
-            activationTokens[id] = nil
-        case .activationToken(let id, let token):
-            activationTokens[id] = token
-        case .replied(let id, let text):
-            guard let notification = delivered[id] else { return }
+        case .activationToken(_, let token):
+            shown.setActivationToken(token, for: id)
+        case .replied(_, let text):
+            guard let notification = shown.delivered[id] else { return }
             let category = try? category(app: notification.app, identifier: notification.request.categoryIdentifier)
             let action = category?.actions.first { $0.textInput != nil }?.identifier ?? PresentationMapping.inlineReplyKey
             try? await respond(to: id, notification, action: action, text: text)

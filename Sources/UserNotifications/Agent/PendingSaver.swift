@@ -6,18 +6,18 @@ import Foundation
 /// a burst of adds costs one write instead of one each.
 actor PendingSaver {
     private let store: PendingStore
-    private var newest: (generation: Int, pending: [PendingNotification])?
+    private var newest: (generation: Int, pending: [PendingNotification], firing: [PendingNotification])?
     private var requested = 0
     private var writing = false
     private var waiters: [(generation: Int, continuation: CheckedContinuation<Void, any Error>)] = []
 
     init(store: PendingStore) { self.store = store }
 
-    /// Saves `pending` (or a newer snapshot) and returns when it is on disk.
-    func save(_ pending: [PendingNotification]) async throws {
+    /// Saves `pending` and `firing` (or a newer snapshot) and returns when it is on disk.
+    func save(_ pending: [PendingNotification], firing: [PendingNotification]) async throws {
         requested += 1
         let generation = requested
-        newest = (generation, pending)
+        newest = (generation, pending, firing)
         if !writing {
             writing = true
             Task { await self.writeLoop() }
@@ -28,10 +28,10 @@ actor PendingSaver {
     }
 
     private func writeLoop() async {
-        while let (generation, pending) = newest {
+        while let (generation, pending, firing) = newest {
             newest = nil
             do {
-                try store.save(pending)
+                try store.save(pending, firing: firing)
                 resume { $0 <= generation ? .success(()) : nil }
             } catch {
                 resume { $0 <= generation ? .failure(error) : nil }

@@ -42,8 +42,16 @@ package struct PendingStore: Sendable {
     ///   JSON, wrong shape, an invalid trigger, a date that is not finite, an app and
     ///   identifier twice), or has a newer format version.
     package func load() throws(PendingStoreError) -> [PendingNotification] {
+        try loadAll().pending
+    }
+
+    /// The pending notifications and those that were being fired (`PendingFile.firing`) when
+    /// the file was saved last; both empty when there is no file.
+    ///
+    /// - Throws: as `load()`.
+    package func loadAll() throws(PendingStoreError) -> (pending: [PendingNotification], firing: [PendingNotification]) {
         let path = fileURL.path
-        guard let bytes = try PendingFileSystem.read(path) else { return [] }
+        guard let bytes = try PendingFileSystem.read(path) else { return ([], []) }
         let data = Data(bytes)
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
@@ -65,24 +73,29 @@ package struct PendingStore: Sendable {
         } catch {
             throw PendingStoreError(.corrupt(Self.explain(error)), path: path)
         }
-        if let problem = Self.problem(in: file.pending) {
+        if let problem = Self.problem(in: file.pending, field: "pending")
+            ?? Self.problem(in: file.firing ?? [], field: "firing")
+        {
             throw PendingStoreError(.corrupt(problem), path: path)
         }
-        return file.pending
+        return (file.pending, file.firing ?? [])
     }
 
     /// Replaces the file with `pending` (for example `ScheduleQueue.allPending`), atomically.
     ///
     /// - Throws: `PendingStoreError` naming the directory or file when it cannot be written;
     ///   the old file is then left as it was.
-    package func save(_ pending: [PendingNotification]) throws(PendingStoreError) {
+    /// `firing`: the notifications taken out of the schedule and not yet handed to the server
+    /// (see `PendingFile.firing`).
+    package func save(_ pending: [PendingNotification], firing: [PendingNotification] = []) throws(PendingStoreError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let data: Data
         do {
-            data = try encoder.encode(PendingFile(version: PendingFile.currentVersion, pending: pending))
+            data = try encoder.encode(PendingFile(
+                version: PendingFile.currentVersion, pending: pending, firing: firing.isEmpty ? nil : firing))
         } catch {
             throw PendingStoreError(.unencodable("\(error)"), path: fileURL.path)
         }
@@ -93,11 +106,11 @@ package struct PendingStore: Sendable {
 
     /// What makes `pending` invalid as a whole (a record no `save` of a valid queue writes),
     /// or `nil`.
-    private static func problem(in pending: [PendingNotification]) -> String? {
+    private static func problem(in pending: [PendingNotification], field: String) -> String? {
         var seen = Set<PendingKey>()
         seen.reserveCapacity(pending.count)
         for (index, notification) in pending.enumerated() {
-            let place = "pending[\(index)]"
+            let place = "\(field)[\(index)]"
             if notification.app.isEmpty { return "\(place) has an empty app identifier" }
             if notification.identifier.isEmpty { return "\(place) has an empty identifier" }
             guard notification.anchor.isFinite, notification.nextFireDate.isFinite else {
