@@ -10,29 +10,33 @@ struct AttachmentKeeper: Sendable {
         directory = stateDirectory.appendingPathComponent("attachments", isDirectory: true)
     }
 
-    /// Copies `path`; throws an error that names the file when it cannot be read.
+    /// The largest image kept: 10 MB.
+    static let sizeLimit = 10 * 1024 * 1024
+
+    /// `keep(_:)` off the caller's executor (the agent's actor answers D-Bus calls and must not
+    /// wait for a disk).
+    func keepInBackground(_ path: String) async throws -> String {
+        try await Task.detached { try self.keep(path) }.value
+    }
+
+    /// Copies `path`; throws an error that names the file when it cannot be read. Only a
+    /// regular file of at most `sizeLimit` bytes is read, never blocking (a FIFO is refused).
     func keep(_ path: String) throws -> String {
-        let source = URL(fileURLWithPath: path)
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw AgentError(.invalidArgument, "the attachment \(path) does not exist or is not a file")
-        }
-        let size = (try? manager.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= 10 * 1024 * 1024 else {
-            throw AgentError(.invalidArgument, "the image \(path) is larger than 10 MB, the limit for images")
-        }
-        try manager.createDirectory(at: directory, withIntermediateDirectories: true,
-                                    attributes: [.posixPermissions: 0o700])
-        let name = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        let ext = source.pathExtension.isEmpty ? "" : "." + source.pathExtension.lowercased()
-        let copy = directory.appendingPathComponent(name + ext)
+        let bytes: [UInt8]
         do {
-            try manager.copyItem(at: source, to: copy)
-            try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: copy.path)
-        } catch {
-            throw AgentError(.invalidArgument, "cannot read the attachment \(path): \(error.localizedDescription)")
+            guard let read = try SettingsFileSystem.read(path, limit: Self.sizeLimit) else {
+                throw AgentError(.invalidArgument, "the attachment \(AgentText.quoted(path)) does not exist")
+            }
+            bytes = read
+        } catch let error as SettingsStoreError {
+            throw AgentError(.invalidArgument, "the attachment cannot be used: \(error.description) "
+                + "(an image must be a regular file of at most 10 MB)")
         }
+        try SettingsFileSystem.makePrivateDirectory(directory.path)
+        let name = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        let ext = URL(fileURLWithPath: path).pathExtension
+        let copy = directory.appendingPathComponent(name + (ext.isEmpty ? "" : "." + ext.lowercased()))
+        try SettingsFileSystem.writeAtomically(bytes, to: copy.path, in: directory.path, temporaryPrefix: ".attachment.tmp-")
         return copy.path
     }
 

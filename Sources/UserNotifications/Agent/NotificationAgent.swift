@@ -243,7 +243,7 @@ package actor NotificationAgent {
             }
             let id = try app()
             var kept = request
-            if let image = request.imagePath { kept.imagePath = try attachments.keep(image) }
+            if let image = request.imagePath { kept.imagePath = try await attachments.keepInBackground(image) }
             guard let trigger else { return [.uint32(try await add(kept, app: id).rawValue)] }
             try await schedule(kept, app: id, trigger: trigger)
             return [.uint32(0)]

@@ -10,9 +10,18 @@ package enum SettingsFileSystem {
     /// crash are recognizable.
     package static let temporaryPrefix = ".settings.json.tmp-"
 
+    /// The largest file `read` reads by default: 256 MiB (the schedule at 100 000 pending
+    /// notifications is about 64 MiB).
+    package static let defaultReadLimit = 256 << 20
+
     /// The contents of the regular file at `path`, or `nil` when it does not exist.
-    package static func read(_ path: String) throws(SettingsStoreError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    ///
+    /// Never blocks on what is not a regular file: the file is opened non-blocking (a FIFO with
+    /// no writer would otherwise block the open, and with it the agent), and anything but a
+    /// regular file (a FIFO, a device, a socket, a directory) is refused, as is a file larger
+    /// than `limit` bytes.
+    package static func read(_ path: String, limit: Int = defaultReadLimit) throws(SettingsStoreError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
             let code = errno
             if code == ENOENT { return nil }
@@ -24,7 +33,11 @@ package enum SettingsFileSystem {
             throw SettingsStoreError(.unreadable(errno: errno), path: path)
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw SettingsStoreError(.corrupt("it is not a regular file"), path: path)
+            throw SettingsStoreError(.corrupt("it is not a regular file (a FIFO, device, socket or directory is never read)"),
+                                     path: path)
+        }
+        guard status.st_size <= limit else {
+            throw SettingsStoreError(.corrupt("it is larger than \(limit) bytes (\(status.st_size) bytes)"), path: path)
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(status.st_size))
@@ -33,6 +46,9 @@ package enum SettingsFileSystem {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count > 0 {
                 bytes.append(contentsOf: buffer[0..<count])
+                guard bytes.count <= limit else {
+                    throw SettingsStoreError(.corrupt("it is larger than \(limit) bytes (it grew while read)"), path: path)
+                }
             } else if count == 0 {
                 return bytes
             } else if errno != EINTR {
@@ -101,19 +117,31 @@ package enum SettingsFileSystem {
 
     /// Runs `body` holding an exclusive `flock` on the file at `path` (created 0600). The lock
     /// belongs to this open file description: other processes, and other calls in this one,
-    /// wait for it. It is released when `body` returns or throws, and by the kernel if the
+    /// wait for it, at most 5 s (then it is an error). It is released when `body` returns or throws, and by the kernel if the
     /// process dies.
+    /// How long `withExclusiveLock` waits for the lock, in milliseconds.
+    private static let lockPatience = 5_000
+
     package static func withExclusiveLock<T>(on path: String, _ body: () throws -> T) throws -> T {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {
             throw SettingsStoreError(.unwritable(operation: "opening the lock file", errno: errno), path: path)
         }
         defer { _ = close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
+        // Bounded: a process that holds the lock for good must not wedge the agent.
+        var waited = 0
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
-            guard code == EINTR else {
+            guard code == EWOULDBLOCK || code == EINTR else {
                 throw SettingsStoreError(.unwritable(operation: "locking", errno: code), path: path)
             }
+            guard waited < lockPatience else {
+                throw SettingsStoreError(.unwritable(
+                    operation: "locking (another process has held the lock for over 5 s; is a stuck unotifyd running?)",
+                    errno: code), path: path)
+            }
+            usleep(1_000)
+            waited += 1
         }
         return try body()
     }

@@ -23,8 +23,9 @@ package struct AppStringsTable: Sendable, Equatable {
         -> AppStringsTable
     {
         for path in candidatePaths(app: app, environment: environment) {
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            return AppStringsTable(entries: parse(String(decoding: data, as: UTF8.self)))
+            // Only a regular file of at most 1 MiB, read without blocking.
+            guard let bytes = try? SettingsFileSystem.read(path, limit: 1 << 20) else { continue }
+            return AppStringsTable(entries: parse(String(decoding: bytes, as: UTF8.self)))
         }
         return AppStringsTable()
     }
