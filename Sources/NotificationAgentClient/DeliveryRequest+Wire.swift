@@ -24,7 +24,8 @@ extension DeliveryRequest {
         return result
     }
 
-    /// Reads the wire form; unknown keys are ignored, wrong types are an error naming the key.
+    /// Reads the wire form; unknown keys are ignored, wrong types are an error naming the key,
+    /// and a field over its limit (``Limits``) is an `invalidArgument` ``AgentError``.
     package init(wire: [String: DBusVariant]) throws {
         func string(_ key: String) throws -> String {
             guard let variant = wire[key] else { return "" }
@@ -53,5 +54,6 @@ extension DeliveryRequest {
         } else if case .string(let name)? = wire["sound"]?.value {
             sound = name == "default" ? .default : .named(name)
         }
+        try checkLimits()
     }
 }
