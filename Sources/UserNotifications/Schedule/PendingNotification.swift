@@ -31,10 +31,12 @@ package struct PendingNotification: Codable, Hashable, Sendable {
     ///
     /// - Throws: `ScheduleError` when the trigger breaks a rule (`ScheduledTrigger.validate()`),
     ///   has no date after `addedAt` (`.noFutureDate`), or its first date is more than
-    ///   `TriggerRecord.maximumSeconds` after `addedAt` (`.tooFar`).
+    ///   `TriggerRecord.maximumSeconds` after `addedAt` (`.tooFar`), or the request carries
+    ///   vendor hints, which the schedule does not keep (`.hintsNotKept`).
     package init(
         app: String, request: DeliveryRequest, trigger: ScheduledTrigger, addedAt: Date, calendarTimeZone: TimeZone
     ) throws(ScheduleError) {
+        guard request.hints.isEmpty else { throw ScheduleError(.hintsNotKept) }
         try trigger.validate()
         guard let first = trigger.nextFireDate(after: addedAt, calendarTimeZone: calendarTimeZone) else {
             throw ScheduleError(.noFutureDate)

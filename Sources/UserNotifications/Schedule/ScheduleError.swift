@@ -22,6 +22,8 @@ package struct ScheduleError: Error, CustomStringConvertible, Hashable, Sendable
         /// A trigger whose interval, or first date, is further ahead than
         /// `TriggerRecord.maximumSeconds` (100 years): the seconds.
         case tooFar(Double)
+        /// A request with vendor hints: the schedule does not keep them.
+        case hintsNotKept
     }
 
     /// What went wrong.
@@ -52,6 +54,8 @@ package struct ScheduleError: Error, CustomStringConvertible, Hashable, Sendable
             return "the calendar trigger can never fire: \(why)."
         case .noFutureDate:
             return "the trigger has no date in the future: its dates are all in the past."
+        case .hintsNotKept:
+            return "a scheduled notification cannot carry vendor hints (they are not kept): deliver it now, or without hints."
         case .tooFar(let seconds):
             return "the trigger is \(seconds) seconds ahead: it can be at most 100 years "
                 + "(\(Int64(TriggerRecord.maximumSeconds)) seconds) ahead."
