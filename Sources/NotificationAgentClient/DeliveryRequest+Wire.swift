@@ -63,6 +63,9 @@ extension DeliveryRequest {
         if case .string(let name)? = wire["sound-critical"]?.value {
             var volume = 1.0
             if case .double(let value)? = wire["sound-volume"]?.value { volume = value }
+            guard volume.isFinite, (0...1).contains(volume) else {
+                throw AgentError(.invalidArgument, "request field 'sound-volume' is \(volume): it must be from 0 to 1")
+            }
             sound = .critical(name: name == "default" ? nil : name, volume: volume)
         } else if case .string(let name)? = wire["sound"]?.value {
             sound = name == "default" ? .default : .named(name)

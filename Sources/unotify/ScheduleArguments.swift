@@ -87,7 +87,7 @@ enum ScheduleArguments {
             let day = date.map { ($0.month, $0.day) } ?? (today().month, today().day)
             (components.month, components.day) = day
         case let other?:
-            throw CommandFailure("unotify: --repeat takes daily, weekly, monthly or yearly, not '\(other)'")
+            throw CommandFailure("unotify: --repeat takes daily, weekly, monthly or yearly, not \(AgentError.quote(other))")
         }
         return .calendar(components, repeats: repeating != nil)
     }
