@@ -46,3 +46,13 @@ import TestSupport
         }
     }
 }
+
+extension SendInputBoundsTests {
+    /// libdbus aborts on a signature value deeper than it allows: refused before it gets there.
+    @Test func aDeepSignatureHintIsRefusedNotAnAbort() async throws {
+        let session = try await Session()
+        let deep = "variant:x:signature '" + String(repeating: "a", count: 40) + "i'"
+        let sent = try await session.unotify(["send", "-h", deep, "Tea"])
+        #expect(sent.status == 1, "\(sent.status) \(sent.stderr.prefix(300))")
+    }
+}
