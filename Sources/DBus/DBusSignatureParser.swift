@@ -1,9 +1,14 @@
-/// Parses D-Bus signature text into ``DBusSignature`` values.
+/// Parses D-Bus signature text into ``DBusSignature`` values, with libdbus's nesting limits:
+/// at most 32 arrays and 32 structures or dictionary entries deep (libdbus aborts on more).
 struct DBusSignatureParser {
+    /// The deepest nesting of arrays, and of structures and dictionary entries, libdbus allows.
+    static let maximumDepth = 32
+
     private let characters: [Character]
     private let text: String
     private var index = 0
-    private var depth = 0
+    private var arrayDepth = 0
+    private var structureDepth = 0
 
     init(_ text: String) {
         self.text = text
@@ -21,19 +26,21 @@ struct DBusSignatureParser {
         case "v":
             return .variant
         case "a":
-            return try nested { parser in
+            return try nested(\.arrayDepth, "arrays") { parser in
                 if parser.index < parser.characters.count, parser.characters[parser.index] == "{" {
                     parser.index += 1
-                    let key = try parser.parseOne()
-                    guard key.isBasic else { throw parser.error("a dictionary key must be a basic type") }
-                    let value = try parser.parseOne()
-                    try parser.expect("}")
-                    return .dictionary(key: key, value: value)
+                    return try parser.nested(\.structureDepth, "structures and dictionary entries") { parser in
+                        let key = try parser.parseOne()
+                        guard key.isBasic else { throw parser.error("a dictionary key must be a basic type") }
+                        let value = try parser.parseOne()
+                        try parser.expect("}")
+                        return .dictionary(key: key, value: value)
+                    }
                 }
                 return .array(try parser.parseOne())
             }
         case "(":
-            return try nested { parser in
+            return try nested(\.structureDepth, "structures and dictionary entries") { parser in
                 var fields: [DBusSignature] = []
                 while parser.index < parser.characters.count, parser.characters[parser.index] != ")" {
                     fields.append(try parser.parseOne())
@@ -53,10 +60,15 @@ struct DBusSignatureParser {
         "h": .unixFileDescriptor,
     ]
 
-    private mutating func nested(_ body: (inout Self) throws -> DBusSignature) throws -> DBusSignature {
-        depth += 1
-        defer { depth -= 1 }
-        guard depth <= 64 else { throw error("nests deeper than 64 levels") }
+    /// Parses one container one level deeper in `depth`; past ``maximumDepth`` it is an error.
+    private mutating func nested(
+        _ depth: WritableKeyPath<Self, Int>, _ kind: String, _ body: (inout Self) throws -> DBusSignature
+    ) throws -> DBusSignature {
+        self[keyPath: depth] += 1
+        defer { self[keyPath: depth] -= 1 }
+        guard self[keyPath: depth] <= Self.maximumDepth else {
+            throw error("\(kind) nest deeper than \(Self.maximumDepth) levels")
+        }
         return try body(&self)
     }
 
@@ -68,6 +80,7 @@ struct DBusSignatureParser {
     }
 
     private func error(_ problem: String) -> DBusError {
-        DBusError(.invalidArgument, "invalid D-Bus signature \"\(text)\": \(problem) at position \(index)")
+        let shown = text.count > 80 ? text.prefix(80) + "…" : Substring(text)
+        return DBusError(.invalidArgument, "invalid D-Bus signature \"\(shown)\": \(problem) at position \(index)")
     }
 }

@@ -6,7 +6,17 @@ import DBus
 /// strings in `'…'` or `"…"` with backslash escapes; type keywords (`byte 7`, `uint32 5`,
 /// `int64 -1`, `double 2`, `objectpath '/a'`, …) and `@T` annotations for basic types; arrays
 /// `[…]` (an empty one needs `@as []`-style annotation); variants `<…>`; dictionaries `{k: v, …}`.
+/// Containers and type annotations nest at most ``maximumDepth`` deep; deeper text is an
+/// error, not a stack overflow.
 public enum GVariantText {
+    /// The deepest nesting of containers (arrays, dictionaries, variants) the text may have:
+    /// well within D-Bus's limits (32 arrays, 32 structures, 64 in all) once the value is
+    /// wrapped in a hints dictionary.
+    public static let maximumDepth = 32
+
+    /// The error for text that nests deeper than ``maximumDepth``.
+    public static let tooDeep = HintArgumentError("invalid GVariant text: the value nests deeper than \(maximumDepth) levels")
+
     /// Parses one value.
     public static func parse(_ text: String) throws -> DBusValue {
         var parser = Parser(Array(text.unicodeScalars))
@@ -19,12 +29,32 @@ public enum GVariantText {
     private struct Parser {
         var scalars: [Unicode.Scalar]
         var index = 0
+        /// How many containers enclose the value being read.
+        var depth = 0
         init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
         var atEnd: Bool { index >= scalars.count }
         var current: Unicode.Scalar? { atEnd ? nil : scalars[index] }
 
         func error(_ text: String) -> HintArgumentError { HintArgumentError("invalid GVariant text: \(text)") }
+
+        /// Reads a container's contents one level deeper; past ``maximumDepth`` it is an error.
+        mutating func nested<T>(_ body: (inout Self) throws -> T) throws -> T {
+            guard depth < maximumDepth else { throw tooDeep }
+            depth += 1
+            defer { depth -= 1 }
+            return try body(&self)
+        }
+
+        /// How deep `signature`'s containers nest.
+        static func depth(of signature: DBusSignature) -> Int {
+            switch signature {
+            case .array(let element): 1 + depth(of: element)
+            case .dictionary(let key, let value): 1 + max(depth(of: key), depth(of: value))
+            case .structure(let fields): 1 + (fields.map { depth(of: $0) }.max() ?? 0)
+            default: 0
+            }
+        }
 
         mutating func skipSpaces() {
             while let c = current, c.properties.isWhitespace { index += 1 }
@@ -46,19 +76,20 @@ public enum GVariantText {
             case "'", "\"": return try coerce(.string(string()), to: expected)
             case "<":
                 index += 1
-                let inner = try value()
+                let inner = try nested { try $0.value() }
                 skipSpaces()
                 guard current == ">" else { throw error("expected '>'") }
                 index += 1
                 return .variant(inner)
-            case "[": return try array(expected: expected)
-            case "{": return try dictionary(expected: expected)
+            case "[": return try nested { try $0.array(expected: expected) }
+            case "{": return try nested { try $0.dictionary(expected: expected) }
             case "@":
                 index += 1
                 var signature = ""
                 while let s = current, !s.properties.isWhitespace { signature.unicodeScalars.append(s); index += 1 }
                 let type = try DBusSignature(parsing: signature)
-                return try value(expected: type)
+                guard depth + Self.depth(of: type) <= maximumDepth else { throw tooDeep }
+                return try nested { try $0.value(expected: type) }
             default:
                 if c.properties.isAlphabetic {
                     let start = index
@@ -69,9 +100,9 @@ public enum GVariantText {
                     default:
                         guard let type = Self.keywords[name] else {
                             index = start
-                            throw error("unknown word '\(name)'")
+                            throw error("unknown word '\(name.prefix(40))'")
                         }
-                        return try value(expected: type)
+                        return try nested { try $0.value(expected: type) }
                     }
                 }
                 return try number(expected: expected)
@@ -114,10 +145,10 @@ public enum GVariantText {
             }
             let isDecimal = text.contains(".") || (text.lowercased().contains("e") && !text.lowercased().hasPrefix("0x"))
             if isDecimal || expected == .double {
-                guard let number = Double(text) else { throw error("'\(text)' is not a number") }
+                guard let number = Double(text) else { throw error("'\(text.prefix(40))' is not a number") }
                 return try coerce(.double(number), to: expected)
             }
-            guard let number = Self.integer(text) else { throw error("'\(text)' is not a number") }
+            guard let number = Self.integer(text) else { throw error("'\(text.prefix(40))' is not a number") }
             return try coerce(.int64(number), to: expected ?? .int32)
         }
 

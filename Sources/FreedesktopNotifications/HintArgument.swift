@@ -14,6 +14,14 @@ public struct HintArgument: Hashable, Sendable {
         self.value = value
     }
 
+    /// The longest part of an argument an error message quotes, in characters.
+    static let quotedPrefix = 40
+
+    /// `text`, cut after ``quotedPrefix`` characters (then `…`), for error messages.
+    static func shortened(_ text: String) -> String {
+        text.count > quotedPrefix ? String(text.prefix(quotedPrefix)) + "…" : text
+    }
+
     /// The types `-h` accepts, for help and error messages.
     public static let typeNames = "boolean, int, double, string, byte and variant"
 
@@ -26,9 +34,10 @@ public struct HintArgument: Hashable, Sendable {
             throw HintArgumentError("Invalid hint syntax specified. Use TYPE:NAME:VALUE.")
         }
         let (type, key, raw) = (parts[0], parts[1], parts[2])
-        guard !key.isEmpty else { throw HintArgumentError("Hint \"\(text)\" has no NAME. Use TYPE:NAME:VALUE.") }
-        func bad() -> HintArgumentError {
-            HintArgumentError("Value \"\(raw)\" of hint \"\(key)\" could not be parsed as type \"\(type)\".")
+        guard !key.isEmpty else { throw HintArgumentError("Hint \"\(Self.shortened(text))\" has no NAME. Use TYPE:NAME:VALUE.") }
+        func bad(_ why: String = "") -> HintArgumentError {
+            HintArgumentError("Value \"\(Self.shortened(raw))\" of hint \"\(Self.shortened(key))\" could not be parsed as "
+                + "type \"\(Self.shortened(type))\"" + (why.isEmpty ? "." : ": \(why)."))
         }
         switch type.lowercased() {
         case "string":
@@ -51,10 +60,15 @@ public struct HintArgument: Hashable, Sendable {
                 value = .boolean(number != 0)
             }
         case "variant":
-            guard let parsed = try? GVariantText.parse(raw) else { throw bad() }
-            value = parsed
+            do {
+                value = try GVariantText.parse(raw)
+            } catch let error as HintArgumentError where error == GVariantText.tooDeep {
+                throw bad(error.description)
+            } catch {
+                throw bad()
+            }
         default:
-            throw HintArgumentError("Invalid hint type \"\(type)\". Valid types are \(Self.typeNames).")
+            throw HintArgumentError("Invalid hint type \"\(Self.shortened(type))\". Valid types are \(Self.typeNames).")
         }
         self.key = key
     }

@@ -37,7 +37,10 @@ package struct AgentError: Error, Sendable, CustomStringConvertible {
         case AgentInterface.serverError?: self.init(.server, error.message)
         case AgentInterface.cannotAskError?: self.init(.cannotAsk, error.message)
         default:
-            if error.code == .timedOut {
+            if error.code == .invalidArgument {
+                // Refused before it was sent (a NUL byte in a string, an invalid name).
+                self.init(.invalidArgument, "cannot send this to unotifyd: " + Self.visible(error.message, limit: 200))
+            } else if error.code == .timedOut {
                 self.init(.timedOut, "unotifyd did not answer in time: \(error.message)")
             } else {
                 self.init(.unavailable, "cannot use unotifyd: \(error.description)")
@@ -56,5 +59,43 @@ package struct AgentError: Error, Sendable, CustomStringConvertible {
             case .cannotAsk: AgentInterface.cannotAskError
             }
         return DBusError(.remote, message, name: name)
+    }
+}
+
+extension AgentError {
+    /// The longest part of an offending input an error message quotes, in characters.
+    package static let quotedPrefix = 40
+
+    /// `text` as an error message quotes it: in quotes, with control, invisible and
+    /// bidirectional characters written as `\u{…}`, and cut after `quotedPrefix` characters
+    /// (then `…` and the full size), so a 10 MB input makes a short message.
+    package static func quote(_ text: String) -> String {
+        "'" + visible(text, limit: quotedPrefix) + "'"
+    }
+
+    /// `text` with control, invisible and bidirectional characters (but newlines and tabs)
+    /// written as `\u{…}`, cut after `limit` characters (then `…` and the full size).
+    package static func visible(_ text: String, limit: Int) -> String {
+        var result = ""
+        var shown = 0
+        for scalar in text.unicodeScalars {
+            guard shown < limit else { return result + "… (\(text.utf8.count) bytes)" }
+            let plain = scalar == "\n" || scalar == "\t" || !isInvisible(scalar)
+            result += plain ? String(scalar) : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            shown += 1
+        }
+        return result
+    }
+
+    /// Whether `scalar` shows as nothing or changes how the text around it shows: control
+    /// characters (C0, DEL, C1), format characters (zero-width, bidirectional controls, the
+    /// byte-order mark, the soft hyphen), line and paragraph separators, private-use,
+    /// surrogate and unassigned code points, and the invisible fillers (U+115F, U+1160,
+    /// U+3164, U+FFA0) and space-like marks (U+180E).
+    package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: return true
+        default: return [0x115F, 0x1160, 0x3164, 0xFFA0, 0x180E, 0x2800].contains(scalar.value)
+        }
     }
 }

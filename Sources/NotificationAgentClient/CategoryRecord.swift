@@ -71,23 +71,26 @@ package struct CategoryRecord: Codable, Hashable, Sendable {
         "allowAnnouncement",
     ]
 
-    /// Checks identifiers and option words; the error says which is wrong.
+    /// Checks identifiers, option words and sizes (``Limits``); the error says which is wrong,
+    /// quoting at most a short prefix of it.
     package func validate() throws {
         guard !identifier.isEmpty else { throw AgentError(.invalidArgument, "a category needs an identifier") }
+        try checkLimits()
+        let name = AgentError.quote(identifier)
         for option in options where !Self.categoryOptions.contains(option) {
-            throw AgentError(.invalidArgument, "category \(identifier): unknown option '\(option)'; use "
+            throw AgentError(.invalidArgument, "category \(name): unknown option \(AgentError.quote(option)); use "
                 + Self.categoryOptions.sorted().joined(separator: ", "))
         }
         for action in actions {
             guard !action.identifier.isEmpty, !action.title.isEmpty else {
-                throw AgentError(.invalidArgument, "category \(identifier): every action needs an identifier and a title")
+                throw AgentError(.invalidArgument, "category \(name): every action needs an identifier and a title")
             }
             guard action.identifier != "default" else {
-                throw AgentError(.invalidArgument, "category \(identifier): 'default' is reserved for clicking the notification")
+                throw AgentError(.invalidArgument, "category \(name): 'default' is reserved for clicking the notification")
             }
             for option in action.options where !Self.actionOptions.contains(option) {
-                throw AgentError(.invalidArgument, "action \(action.identifier): unknown option '\(option)'; use "
-                    + Self.actionOptions.sorted().joined(separator: ", "))
+                throw AgentError(.invalidArgument, "action \(AgentError.quote(action.identifier)): unknown option "
+                    + "\(AgentError.quote(option)); use " + Self.actionOptions.sorted().joined(separator: ", "))
             }
         }
     }

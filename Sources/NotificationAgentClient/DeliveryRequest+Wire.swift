@@ -13,6 +13,10 @@ extension DeliveryRequest {
         if let progress { result["progress"] = DBusVariant(Int32(clamping: progress)) }
         if let userInfoJSON { result["user-info"] = DBusVariant(userInfoJSON) }
         if isPush { result["push"] = DBusVariant(true) }
+        if let appIcon { result["app-icon"] = DBusVariant(appIcon) }
+        if let expireTimeout { result["expire-timeout"] = DBusVariant(expireTimeout) }
+        if isTransient { result["transient"] = DBusVariant(true) }
+        if !hints.isEmpty { result["hints"] = DBusVariant(hints.dbusValue) }
         switch sound {
         case .default?: result["sound"] = DBusVariant("default")
         case .named(let name)?: result["sound"] = DBusVariant(name)
@@ -24,7 +28,8 @@ extension DeliveryRequest {
         return result
     }
 
-    /// Reads the wire form; unknown keys are ignored, wrong types are an error naming the key.
+    /// Reads the wire form; unknown keys are ignored, wrong types are an error naming the key,
+    /// and a field over its limit (``Limits``) is an `invalidArgument` ``AgentError``.
     package init(wire: [String: DBusVariant]) throws {
         func string(_ key: String) throws -> String {
             guard let variant = wire[key] else { return "" }
@@ -46,12 +51,25 @@ extension DeliveryRequest {
         if case .int32(let value)? = wire["progress"]?.value { progress = Int(value) }
         if case .string(let json)? = wire["user-info"]?.value { userInfoJSON = json }
         if case .boolean(let push)? = wire["push"]?.value { isPush = push }
+        if case .string(let icon)? = wire["app-icon"]?.value { appIcon = icon }
+        if case .int32(let milliseconds)? = wire["expire-timeout"]?.value, milliseconds >= 0 { expireTimeout = milliseconds }
+        if case .boolean(let transient)? = wire["transient"]?.value { isTransient = transient }
+        if let given = wire["hints"] {
+            guard let decoded = try? [String: DBusVariant](dbusValue: given.value) else {
+                throw DBusError(.unexpectedType, "request field 'hints' must be a dictionary a{sv}")
+            }
+            hints = decoded
+        }
         if case .string(let name)? = wire["sound-critical"]?.value {
             var volume = 1.0
             if case .double(let value)? = wire["sound-volume"]?.value { volume = value }
+            guard volume.isFinite, (0...1).contains(volume) else {
+                throw AgentError(.invalidArgument, "request field 'sound-volume' is \(volume): it must be from 0 to 1")
+            }
             sound = .critical(name: name == "default" ? nil : name, volume: volume)
         } else if case .string(let name)? = wire["sound"]?.value {
             sound = name == "default" ? .default : .named(name)
         }
+        try checkLimits()
     }
 }

@@ -1,3 +1,5 @@
+import DBus
+
 /// One notification to deliver, in the agent's vocabulary: what the Apple surface's
 /// `UNNotificationRequest` becomes on its way to the agent, and what `unotify send --app` builds.
 package struct DeliveryRequest: Hashable, Sendable {
@@ -34,6 +36,22 @@ package struct DeliveryRequest: Hashable, Sendable {
     /// Whether it came as a push (`unotify push`): the delivered notification's trigger is then
     /// `UNPushNotificationTrigger`.
     package var isPush = false
+    /// An icon for `Notify`'s `app_icon`: a theme icon name or a path (notify-send's `-i`).
+    package var appIcon: String?
+    /// How long the popup stays, in milliseconds (0: until closed; nil: the server decides).
+    package var expireTimeout: Int32?
+    /// Whether the server should forget it once its popup is gone (the `transient` hint, `-e`).
+    package var isTransient = false
+    /// Vendor hints passed on to the server (`-h`), never one of ``reservedHints``.
+    package var hints: [String: DBusVariant] = [:]
+
+    /// The hints the agent sets itself (from the app's settings and the request's own fields):
+    /// a request cannot carry them.
+    package static let reservedHints: Set<String> = [
+        "urgency", "desktop-entry", "image-data", "image_data", "image-path", "image_path", "icon_data", "sound-file",
+        "sound-name", "suppress-sound", "transient", "resident", "action-icons", "sender-pid", "value",
+        "x-kde-reply-placeholder-text", "x-kde-reply-submit-button-text",
+    ]
 
     package init(
         identifier: String, title: String = "", subtitle: String = "", body: String = "", sound: Sound? = nil,

@@ -8,6 +8,11 @@ package enum TriggerRecord: Hashable, Sendable {
     /// At the next date matching the components; again at each later match when `repeats`.
     case calendar(CalendarComponents, repeats: Bool)
 
+    /// The furthest ahead a trigger may reach, in seconds: 100 years of 365.25 days. A longer
+    /// interval, or a calendar date further ahead, is refused where it enters (the CLI, the
+    /// agent's `Add`), so every date the agent keeps converts to whole seconds without trapping.
+    package static let maximumSeconds: Double = 100 * 365.25 * 86_400
+
     /// The calendar fields to match (nil: any), and the time zone they are in (nil: the agent's).
     package struct CalendarComponents: Hashable, Sendable {
         package var year, month, day, hour, minute, second, weekday: Int?
@@ -47,6 +52,10 @@ package enum TriggerRecord: Hashable, Sendable {
             guard case .double(let seconds)? = wire["seconds"]?.value else {
                 throw AgentError(.invalidArgument, "an interval trigger needs 'seconds'")
             }
+            guard seconds.isFinite, seconds > 0, seconds <= Self.maximumSeconds else {
+                throw AgentError(.invalidArgument, "an interval trigger's 'seconds' is \(seconds): it must be more than 0 "
+                    + "and at most \(Int64(Self.maximumSeconds)) (100 years)")
+            }
             self = .timeInterval(seconds: seconds, repeats: repeats)
         case "calendar":
             func field(_ name: String) -> Int? {
@@ -60,7 +69,7 @@ package enum TriggerRecord: Hashable, Sendable {
                 minute: field("minute"), second: field("second"), weekday: field("weekday"), timeZone: zone),
                 repeats: repeats)
         default:
-            throw AgentError(.invalidArgument, "unknown trigger kind '\(kind)'; use interval or calendar")
+            throw AgentError(.invalidArgument, "unknown trigger kind \(AgentError.quote(kind)); use interval or calendar")
         }
     }
 }

@@ -13,7 +13,7 @@ enum AppOptionParsing {
         for word in text.split(separator: ",").map({ $0.lowercased() }) where !word.isEmpty {
             guard let bit = known[word] else {
                 throw CommandFailure(
-                    "unotify: unknown authorization option '\(word)'; use a comma-separated list of "
+                    "unotify: unknown authorization option \(AgentError.quote(word)); use a comma-separated list of "
                         + known.keys.sorted().joined(separator: ", "))
             }
             result.insert(bit)
@@ -26,7 +26,7 @@ enum AppOptionParsing {
         switch text.lowercased() {
         case "on", "yes", "true", "1", "enabled", "enable": return .enabled
         case "off", "no", "false", "0", "disabled", "disable": return .disabled
-        default: throw CommandFailure("unotify: --\(option) takes on or off, not '\(text)'")
+        default: throw CommandFailure("unotify: --\(option) takes on or off, not \(AgentError.quote(text))")
         }
     }
 
@@ -35,7 +35,7 @@ enum AppOptionParsing {
         case "none": return .none
         case "banner", "banners": return .banner
         case "alert", "alerts": return .alert
-        default: throw CommandFailure("unotify: --alert-style takes none, banner or alert, not '\(text)'")
+        default: throw CommandFailure("unotify: --alert-style takes none, banner or alert, not \(AgentError.quote(text))")
         }
     }
 

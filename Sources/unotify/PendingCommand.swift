@@ -24,12 +24,18 @@ struct PendingCommand: AsyncParsableCommand {
                 }))
             } else {
                 for item in items {
-                    StandardOutput.write("\(item.request.identifier)\t\(Int64(item.nextFireDate))\t\(item.request.title)")
+                    StandardOutput.write("\(item.request.identifier)\t\(Self.wholeSeconds(item.nextFireDate))\t\(item.request.title)")
                 }
             }
         } catch let error as AgentError {
             throw CommandFailure(error)
         }
+    }
+
+    /// A date in whole seconds since 1970; one that no `Int64` holds (from a damaged schedule)
+    /// is printed as the `Double` it is, never trapping.
+    static func wholeSeconds(_ date: Double) -> String {
+        Int64(exactly: date.rounded(.down)).map(String.init) ?? String(date)
     }
 
     static func repeats(_ trigger: TriggerRecord) -> Bool {

@@ -1,3 +1,5 @@
+import NotificationAgentClient
+
 /// The options of `unotify send`, parsed with notify-send's (GLib GOption's) rules: short options
 /// take their value attached (`-t5000`) or next (`-t 5000`), long ones as `--expire-time=5000` or
 /// `--expire-time 5000`, short flags combine (`-pw`), options and operands mix in any order, and
@@ -91,7 +93,7 @@ struct SendOptions: Sendable {
         Option(short: nil, long: "progress", valueName: "N",
                help: "Show a progress bar at N percent (0-100) where the server can (dunst's value hint).") {
             guard let value = Int32($1), (0...100).contains(value) else {
-                throw CommandFailure("unotify: --progress takes a whole number from 0 to 100, not '\($1)'")
+                throw CommandFailure("unotify: --progress takes a whole number from 0 to 100, not \(AgentError.quote($1))")
             }
             $0.progress = value
         },

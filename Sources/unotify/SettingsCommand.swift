@@ -69,7 +69,7 @@ struct SettingsCommand: AsyncParsableCommand {
             try await client.resetSettings(app: app)
             return try await client.settings(app: app)
         case let other?:
-            throw CommandFailure("unotify: unknown settings action '\(other)'; use allow, deny or reset")
+            throw CommandFailure("unotify: unknown settings action \(AgentError.quote(other)); use allow, deny or reset")
         }
     }
 

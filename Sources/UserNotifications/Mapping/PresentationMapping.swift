@@ -23,7 +23,9 @@ package enum PresentationMapping {
         package var soundToPlay: DeliveryRequest.Sound?
     }
 
-    /// Maps one request for an app whose authorization allows delivery.
+    /// Maps one request for an app whose authorization allows delivery. The request's icon,
+    /// expire timeout, `transient` and vendor hints are passed on; the hints the agent sets
+    /// (`DeliveryRequest.reservedHints`) are never taken from the request.
     ///
     /// - Parameters:
     ///   - appName: the app's display name, for `app_name`.
@@ -39,6 +41,8 @@ package enum PresentationMapping {
     ) -> Plan {
         let profile = ServerProfile(information: server, capabilities: capabilities)
         var hints = NotificationHints()
+        // The request's vendor hints first: every hint the agent sets below overrides them.
+        for (key, value) in request.hints where !DeliveryRequest.reservedHints.contains(key) { hints.set(key, value.value) }
         hints.desktopEntry = desktopEntry
         let provisional = settings.authorization == .provisional
         let alertShown = settings.alert == .enabled && !provisional
@@ -91,10 +95,11 @@ package enum PresentationMapping {
             hints.suppressSound = true
         }
         if !alertShown { hints.isTransient = settings.notificationCenter == .enabled ? nil : true }
+        if request.isTransient { hints.isTransient = true }
         let badge = settings.badge == .enabled && !provisional ? request.badge : nil
         let notify = NotifyRequest(
-            appName: appName, replacesID: replacing, summary: summary, body: body, actions: actions, hints: hints,
-            expireTimeout: .serverDefault)
+            appName: appName, replacesID: replacing, appIcon: request.appIcon ?? "", summary: summary, body: body,
+            actions: actions, hints: hints, expireTimeout: request.expireTimeout.map(ExpireTimeout.init(rawValue:)) ?? .serverDefault)
         return Plan(notify: notify, badge: badge, soundToPlay: soundToPlay)
     }
 

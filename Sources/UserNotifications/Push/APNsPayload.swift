@@ -28,9 +28,15 @@ package struct APNsPayload: Sendable, Equatable {
     /// The custom top-level keys and their values, as JSON text (the notification's `userInfo`).
     package var customJSON: String?
 
+    /// APNs' limit on a payload's size, in bytes: the agent refuses a larger one.
+    package static let maximumBytes = 4_096
+
     /// Reads `data`; a malformed payload is an ``AgentError`` (`.invalidArgument`) saying what
     /// is wrong and where.
     package init(json data: Data) throws {
+        guard data.count <= Self.maximumBytes else {
+            throw Self.invalid("the payload is \(data.count) bytes; APNs allows at most \(Self.maximumBytes) bytes")
+        }
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [])

@@ -5,8 +5,9 @@ extension PendingNotification {
     /// `Content` and back gives the same request.
     ///
     /// JSON: `identifier`, `title`, `subtitle`, `body`, `category`, `thread` (strings),
-    /// `interruptionLevel` (Apple's raw value, 0 to 3), and when set `sound`, `badge` and
-    /// `imagePath`.
+    /// `interruptionLevel` (Apple's raw value, 0 to 3), and when set `sound`, `badge`,
+    /// `imagePath`, `appIcon`, `expireTimeout` and `transient`. Vendor hints are not kept: a
+    /// request with hints cannot be scheduled.
     package struct Content: Codable, Hashable, Sendable {
         /// The request's identifier, unique within its app.
         package var identifier: String
@@ -28,6 +29,12 @@ extension PendingNotification {
         package var interruptionLevel: DeliveryRequest.InterruptionLevel
         /// An image to show, as a path.
         package var imagePath: String?
+        /// The icon for `app_icon`, if any.
+        package var appIcon: String?
+        /// The popup's timeout in milliseconds, if any.
+        package var expireTimeout: Int32?
+        /// Whether the server should forget it once its popup is gone.
+        package var isTransient: Bool
 
         /// The stored form of `request`.
         package init(_ request: DeliveryRequest) {
@@ -41,18 +48,24 @@ extension PendingNotification {
             threadIdentifier = request.threadIdentifier
             interruptionLevel = request.interruptionLevel
             imagePath = request.imagePath
+            appIcon = request.appIcon
+            expireTimeout = request.expireTimeout
+            isTransient = request.isTransient
         }
 
         /// The request this records.
         package var deliveryRequest: DeliveryRequest {
-            DeliveryRequest(
+            var request = DeliveryRequest(
                 identifier: identifier, title: title, subtitle: subtitle, body: body, sound: sound?.deliverySound,
                 badge: badge, categoryIdentifier: categoryIdentifier, threadIdentifier: threadIdentifier,
                 interruptionLevel: interruptionLevel, imagePath: imagePath)
+            (request.appIcon, request.expireTimeout, request.isTransient) = (appIcon, expireTimeout, isTransient)
+            return request
         }
 
         private enum CodingKeys: String, CodingKey {
-            case identifier, title, subtitle, body, sound, badge, imagePath, interruptionLevel
+            case identifier, title, subtitle, body, sound, badge, imagePath, interruptionLevel, appIcon, expireTimeout
+            case isTransient = "transient"
             case categoryIdentifier = "category"
             case threadIdentifier = "thread"
         }
@@ -69,6 +82,9 @@ extension PendingNotification {
             categoryIdentifier = try container.decodeIfPresent(String.self, forKey: .categoryIdentifier) ?? ""
             threadIdentifier = try container.decodeIfPresent(String.self, forKey: .threadIdentifier) ?? ""
             imagePath = try container.decodeIfPresent(String.self, forKey: .imagePath)
+            appIcon = try container.decodeIfPresent(String.self, forKey: .appIcon)
+            expireTimeout = try container.decodeIfPresent(Int32.self, forKey: .expireTimeout)
+            isTransient = try container.decodeIfPresent(Bool.self, forKey: .isTransient) ?? false
             let level = try container.decodeIfPresent(Int.self, forKey: .interruptionLevel)
             guard let interruption = DeliveryRequest.InterruptionLevel(rawValue: level ?? 1) else {
                 throw DecodingError.dataCorruptedError(
@@ -90,6 +106,9 @@ extension PendingNotification {
             try container.encode(threadIdentifier, forKey: .threadIdentifier)
             try container.encode(interruptionLevel.rawValue, forKey: .interruptionLevel)
             try container.encodeIfPresent(imagePath, forKey: .imagePath)
+            try container.encodeIfPresent(appIcon, forKey: .appIcon)
+            try container.encodeIfPresent(expireTimeout, forKey: .expireTimeout)
+            if isTransient { try container.encode(true, forKey: .isTransient) }
         }
     }
 }

@@ -29,15 +29,20 @@ package struct PendingNotification: Codable, Hashable, Sendable {
     /// `addedAt`; calendar matches without a time zone of their own are matched in
     /// `calendarTimeZone`.
     ///
-    /// - Throws: `ScheduleError` when the trigger breaks a rule (`ScheduledTrigger.validate()`)
-    ///   or has no date after `addedAt` (`.noFutureDate`).
+    /// - Throws: `ScheduleError` when the trigger breaks a rule (`ScheduledTrigger.validate()`),
+    ///   has no date after `addedAt` (`.noFutureDate`), or its first date is more than
+    ///   `TriggerRecord.maximumSeconds` after `addedAt` (`.tooFar`), or the request carries
+    ///   vendor hints, which the schedule does not keep (`.hintsNotKept`).
     package init(
         app: String, request: DeliveryRequest, trigger: ScheduledTrigger, addedAt: Date, calendarTimeZone: TimeZone
     ) throws(ScheduleError) {
+        guard request.hints.isEmpty else { throw ScheduleError(.hintsNotKept) }
         try trigger.validate()
         guard let first = trigger.nextFireDate(after: addedAt, calendarTimeZone: calendarTimeZone) else {
             throw ScheduleError(.noFutureDate)
         }
+        let lead = first.timeIntervalSince(addedAt)
+        guard lead <= TriggerRecord.maximumSeconds else { throw ScheduleError(.tooFar(lead)) }
         self.init(
             app: app, content: Content(request), trigger: trigger, anchor: addedAt.timeIntervalSince1970,
             nextFireDate: first.timeIntervalSince1970)

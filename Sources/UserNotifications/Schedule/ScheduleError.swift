@@ -19,6 +19,11 @@ package struct ScheduleError: Error, CustomStringConvertible, Hashable, Sendable
         /// A trigger that could fire in principle but has no date after the given one (a year
         /// in the past).
         case noFutureDate
+        /// A trigger whose interval, or first date, is further ahead than
+        /// `TriggerRecord.maximumSeconds` (100 years): the seconds.
+        case tooFar(Double)
+        /// A request with vendor hints: the schedule does not keep them.
+        case hintsNotKept
     }
 
     /// What went wrong.
@@ -49,6 +54,11 @@ package struct ScheduleError: Error, CustomStringConvertible, Hashable, Sendable
             return "the calendar trigger can never fire: \(why)."
         case .noFutureDate:
             return "the trigger has no date in the future: its dates are all in the past."
+        case .hintsNotKept:
+            return "a scheduled notification cannot carry vendor hints (they are not kept): deliver it now, or without hints."
+        case .tooFar(let seconds):
+            return "the trigger is \(seconds) seconds ahead: it can be at most 100 years "
+                + "(\(Int64(TriggerRecord.maximumSeconds)) seconds) ahead."
         }
     }
 }

@@ -37,11 +37,14 @@ extension ScheduleQueue {
     /// How long to wait from `now` until the next notification is due: its fire date minus
     /// `now`, zero when it is already due, `nil` when nothing is pending. Compute it again
     /// after every wake (see "Time" in the type's documentation): it is a wall-clock
-    /// difference, valid only for the `now` it was computed at.
+    /// difference, valid only for the `now` it was computed at. At most
+    /// `TriggerRecord.maximumSeconds`, so that a date from a damaged file (1e300) cannot trap
+    /// the conversion to `Duration`; waking early is harmless, as nothing fires before its date.
     package func delayUntilNextDue(now: Date) -> Duration? {
         guard let next = nextFireDate else { return nil }
         let seconds = next.timeIntervalSince(now)
-        return seconds > 0 ? .seconds(seconds) : .zero
+        guard seconds > 0 else { return .zero }
+        return .seconds(seconds.isFinite ? min(seconds, TriggerRecord.maximumSeconds) : TriggerRecord.maximumSeconds)
     }
 
     /// `delayUntilNextDue(now:)`, at most `maximum`: for an agent whose timer cannot see a

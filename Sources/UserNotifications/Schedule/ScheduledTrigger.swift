@@ -32,12 +32,13 @@ package enum ScheduledTrigger: Codable, Hashable, Sendable {
     }
 
     /// Throws a `ScheduleError` saying which rule the trigger breaks: an interval that is not a
-    /// finite number above 0, a repeating interval under 60 seconds, or a calendar match that
+    /// finite number above 0 or is more than `TriggerRecord.maximumSeconds`, a repeating interval under 60 seconds, or a calendar match that
     /// can never occur (see `CalendarMatch.validate()`).
     package func validate() throws(ScheduleError) {
         switch self {
         case .timeInterval(let seconds, let repeats):
             guard seconds.isFinite, seconds > 0 else { throw ScheduleError(.intervalNotPositive(seconds)) }
+            guard seconds <= TriggerRecord.maximumSeconds else { throw ScheduleError(.tooFar(seconds)) }
             if repeats, seconds < Self.minimumRepeatingInterval {
                 throw ScheduleError(.repeatingIntervalTooShort(seconds))
             }
