@@ -37,7 +37,8 @@ import TestSupport
         let acknowledged = rounds.map(\.acknowledged).reduce(0, +)
         let lost = rounds.map(\.lost.count).reduce(0, +)
         let duplicates = rounds.map(\.duplicates).reduce(0, +)
-        #expect(acknowledged > Self.rounds * Self.perRound / 4, "too few adds were acknowledged to say anything")
+        // The kill must have come after acknowledged adds often enough for the test to say something.
+        #expect(rounds.filter { $0.acknowledged > 0 }.count >= Self.rounds / 4, "too few rounds had acknowledged adds")
         print("AgentCrashTests: \(Self.rounds) rounds of \(Self.perRound) scheduled, SIGKILL at random (seed \(seed)): "
             + "\(acknowledged) acknowledged, \(lost) lost, \(duplicates) shown twice, "
             + "\(rounds.filter { $0.duplicates > 0 }.count) rounds with a duplicate")

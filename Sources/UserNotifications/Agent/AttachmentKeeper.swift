@@ -25,7 +25,7 @@ struct AttachmentKeeper: Sendable {
         let bytes: [UInt8]
         do {
             guard let read = try SettingsFileSystem.read(path, limit: Self.sizeLimit) else {
-                throw AgentError(.invalidArgument, "the attachment \(AgentText.quoted(path)) does not exist")
+                throw AgentError(.invalidArgument, "the attachment \(AgentError.quote(path)) does not exist")
             }
             bytes = read
         } catch let error as SettingsStoreError {

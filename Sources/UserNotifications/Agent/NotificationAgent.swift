@@ -138,7 +138,7 @@ package actor NotificationAgent {
                 throw AgentError(.invalidArgument, "the first argument must be the app identifier (a string)")
             }
             if let problem = AppIdentifier.problem(with: id) {
-                throw AgentError(.invalidArgument, "invalid app identifier \(AgentText.quoted(id)): \(problem)")
+                throw AgentError(.invalidArgument, "invalid app identifier \(AgentError.quote(id)): \(problem)")
             }
             return id
         }
@@ -171,14 +171,7 @@ package actor NotificationAgent {
                 throw AgentError(.invalidArgument, "SetCategories takes (s app, s categoriesJSON)")
             }
             let id = try app()
-            let records: [CategoryRecord]
-            do {
-                records = try JSONDecoder().decode([CategoryRecord].self, from: Data(json.utf8))
-            } catch {
-                throw AgentError(.invalidArgument, "the categories are not valid JSON of the documented form: \(error)")
-            }
-            for record in records { try record.validate() }
-            try categories.set(records, for: id)
+            try categories.set(try CategoryRecord.list(json: json), for: id)
             return []
         case "GetCategories":
             let encoder = JSONEncoder()
@@ -204,7 +197,7 @@ package actor NotificationAgent {
             guard let pending = shown.takePendingReply(token), let notification = shown.delivered[pending.notification]
             else {
                 throw AgentError(.invalidArgument,
-                                 "no reply is waiting under \(AgentText.quoted(token)) (it was answered or has expired)")
+                                 "no reply is waiting under \(AgentError.quote(token)) (it was answered or has expired)")
             }
             try await respond(to: pending.notification, notification, action: pending.action, text: text)
             return []
@@ -265,7 +258,7 @@ package actor NotificationAgent {
                     + "\"Simulator Target Bundle\" string")
             }
             if let problem = AppIdentifier.problem(with: target) {
-                throw AgentError(.invalidArgument, "invalid app identifier \(AgentText.quoted(target)): \(problem)")
+                throw AgentError(.invalidArgument, "invalid app identifier \(AgentError.quote(target)): \(problem)")
             }
             let request = payload.deliveryRequest(identifier: APNsPayload.generatedIdentifier(),
                                                   strings: AppStringsTable.load(app: target))

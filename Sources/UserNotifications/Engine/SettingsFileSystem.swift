@@ -33,8 +33,7 @@ package enum SettingsFileSystem {
             throw SettingsStoreError(.unreadable(errno: errno), path: path)
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw SettingsStoreError(.corrupt("it is not a regular file (a FIFO, device, socket or directory is never read)"),
-                                     path: path)
+            throw SettingsStoreError(.corrupt("it is not a regular file"), path: path)
         }
         guard status.st_size <= limit else {
             throw SettingsStoreError(.corrupt("it is larger than \(limit) bytes (\(status.st_size) bytes)"), path: path)
