@@ -27,6 +27,15 @@ package enum AgentInterface {
     package static let appPath: ObjectPath = "/org/unotify/App"
     package static let appInterface: InterfaceName = "org.unotify.App1"
 
+    /// Every method of `interface` with the D-Bus signature of its arguments. The agent refuses
+    /// a call whose arguments do not have exactly this signature (none missing, none extra).
+    package static let methodSignatures: [String: String] = [
+        "RequestAuthorization": "st", "GetSettings": "s", "SetSettings": "sa{sv}", "ResetSettings": "s",
+        "ListApps": "", "SetCategories": "ss", "GetCategories": "s", "RegisterPresenter": "s", "Listen": "s",
+        "Reply": "ss", "ListDelivered": "s", "RemoveDelivered": "sas", "Add": "sa{sv}", "SetBadge": "sx",
+        "Push": "ss", "ListPending": "s", "RemovePending": "sas",
+    ]
+
     package static let notAllowedError = "org.unotify.Error.NotificationsNotAllowed"
     package static let invalidArgumentError = "org.unotify.Error.InvalidArgument"
     package static let settingsError = "org.unotify.Error.Settings"

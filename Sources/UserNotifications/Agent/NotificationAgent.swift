@@ -131,7 +131,27 @@ package actor NotificationAgent {
         }
     }
 
+    /// Refuses a call to another interface, to a method the agent does not have, or with
+    /// arguments of any other signature than the method's (`AgentInterface.methodSignatures`).
+    private static func checkCall(_ message: DBusMessage) throws {
+        let member = message.member?.rawValue ?? ""
+        if let interface = message.interface, interface != AgentInterface.interface {
+            throw DBusError(.remote, "\(AgentInterface.path) has no interface \(interface); its methods are on "
+                + "\(AgentInterface.interface)", name: "org.freedesktop.DBus.Error.UnknownInterface")
+        }
+        guard let expected = AgentInterface.methodSignatures[member] else {
+            throw DBusError(.remote, "\(AgentInterface.interface) has no method \(AgentError.quote(member))",
+                            name: "org.freedesktop.DBus.Error.UnknownMethod")
+        }
+        let given = message.bodySignature
+        guard given == expected else {
+            throw DBusError(.remote, "\(member) takes arguments of signature (\(expected)), not (\(AgentError.quote(given)))",
+                            name: "org.freedesktop.DBus.Error.InvalidArgs")
+        }
+    }
+
     private func dispatch(_ message: DBusMessage) async throws -> [DBusValue] {
+        try Self.checkCall(message)
         let body = message.body
         func app() throws -> String {
             guard case .string(let id)? = body.first else {
@@ -149,7 +169,9 @@ package actor NotificationAgent {
             }
             return try await requestAuthorization(app(), AuthorizationOptionBits(rawValue: UInt(bits)))
         case "GetSettings":
-            return [try machine(for: app()).settings.wire.dbusValue]
+            // Read, not kept: asking about any number of apps costs no memory.
+            let id = try app()
+            return [try (machines[id]?.settings ?? store.settings(for: id)).wire.dbusValue]
         case "SetSettings":
             guard body.count == 2, let changes = try? [String: DBusVariant](dbusValue: body[1]) else {
                 throw AgentError(.invalidArgument, "SetSettings takes (s app, a{sv} changes)")

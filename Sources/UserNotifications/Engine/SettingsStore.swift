@@ -16,10 +16,13 @@ import Glibc
 /// - A missing file means "no app has settings"; a corrupt, unreadable or newer-version file
 ///   is a `SettingsStoreError` that names it. It never reads as default or authorized.
 ///
-/// A value type holding only paths: cheap to copy and share between threads.
+/// A value type holding paths and a cache of the file as last read (`SettingsFileCache`, keyed
+/// by the file's identity, so that a change by anyone is always seen): cheap to copy and share
+/// between threads.
 package struct SettingsStore: Sendable {
     /// The store's directory.
     package let directory: URL
+    private let cache = SettingsFileCache()
 
     /// A store keeping its files in `directory` (created 0700 on the first write).
     package init(directory: URL) {
@@ -102,6 +105,15 @@ package struct SettingsStore: Sendable {
     /// The file's contents; an empty version-1 file when there is none.
     private func load() throws(SettingsStoreError) -> SettingsFile {
         let path = fileURL.path
+        if let file = cache.file(at: path) { return file }
+        let before = SettingsFileCache.identity(of: path)
+        let file = try decode(path)
+        // Kept only when the file did not change while it was read.
+        if let before, before == SettingsFileCache.identity(of: path) { cache.remember(file, as: before) }
+        return file
+    }
+
+    private func decode(_ path: String) throws(SettingsStoreError) -> SettingsFile {
         guard let bytes = try SettingsFileSystem.read(path) else { return SettingsFile() }
         let data = Data(bytes)
         let decoder = JSONDecoder()
