@@ -357,12 +357,21 @@ package actor NotificationAgent {
         var pending = machine.handle(event)
         machines[app] = machine
         var answer: Bool?
+        var unsaved: (any Error)?
         while !pending.isEmpty {
             let effect = pending.removeFirst()
             switch effect {
             case .persist(let settings):
-                try store.update(app) { $0 = settings }
+                do {
+                    try store.update(app) { $0 = settings }
+                } catch {
+                    // Nothing is decided that is not on disk: the waiting requests fail.
+                    unsaved = error
+                }
             case .completeRequests(let granted, let requests):
+                if let unsaved {
+                    loseRequests(requests, "the answer could not be saved, so nothing was decided: \(unsaved)")
+                }
                 if let waitingFor, requests.contains(waitingFor) { answer = granted }
                 let others = requests.filter { $0 != waitingFor }
                 if !others.isEmpty || waitingFor == nil {
@@ -400,6 +409,12 @@ package actor NotificationAgent {
                 pending += current.handle(followUp)
                 machines[app] = current
             }
+        }
+        if let unsaved {
+            // What is on disk is what counts: the app's machine starts again from it, so that
+            // nothing is allowed in memory that was not saved.
+            machines[app] = nil
+            throw unsaved
         }
         return answer
     }
