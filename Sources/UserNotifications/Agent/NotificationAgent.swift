@@ -289,7 +289,9 @@ package actor NotificationAgent {
             let id = try app()
             return [.array(element: .structure([.dictionary(key: .string, value: .variant),
                                                 .dictionary(key: .string, value: .variant), .double]),
-                           schedule.pending(app: id).map {
+                           // Those due and waiting for a server to take them are pending too.
+                           (firing.values.filter { $0.app == id }.sorted { $0.nextFireDate < $1.nextFireDate }
+                               + schedule.pending(app: id)).map {
                                .structure([$0.request.wire.dbusValue, $0.trigger.record.wire.dbusValue, .double($0.nextFireDate)])
                            })]
         case "RemovePending":
