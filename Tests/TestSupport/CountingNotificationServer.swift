@@ -18,7 +18,7 @@ public final class CountingNotificationServer: Sendable {
             switch message.member?.rawValue {
             case "Notify":
                 let request = try NotifyRequest(arguments: message.body)
-                return [.uint32(counts.record(request.summary))]
+                return [.uint32(counts.record(request))]
             case "GetCapabilities":
                 return [["actions", "body"].dbusValue]
             case "GetServerInformation":
@@ -37,6 +37,18 @@ public final class CountingNotificationServer: Sendable {
     /// How many times each summary was shown so far.
     public var shown: [String: Int] { counts.snapshot }
 
+    /// `Notify` calls whose `replaces_id` this server never issued, or issued to another app's
+    /// notification (a stale id from another server, which would replace someone else's).
+    public var staleReplacements: Int { counts.stale }
+
+    /// The id this server gave the notification with `summary` last.
+    public func id(of summary: String) -> ServerNotificationID? { counts.id(of: summary) }
+
+    /// Emits `event` as a broadcast signal, as a server does when the user acts.
+    public func emit(_ event: ServerEvent) async throws {
+        try await connection.send(event.signal)
+    }
+
     /// Waits until every one of `summaries` was shown at least once, at most `timeout`.
     public func waitUntilShown(_ summaries: Set<String>, timeout: Duration) async throws {
         try await Eventually.wait(timeout: timeout, "\(summaries.count) notifications shown") {
@@ -49,16 +61,32 @@ public final class CountingNotificationServer: Sendable {
     private final class Counts: @unchecked Sendable {
         private let lock = NSLock()
         private var byTitle: [String: Int] = [:]
+        private var ids: [String: ServerNotificationID] = [:]
         private var lastID: UInt32 = 0
+        private var staleCount = 0
+        private var owners: [UInt32: String] = [:]
 
-        func record(_ summary: String) -> UInt32 {
+        func record(_ request: NotifyRequest) -> UInt32 {
             lock.withLock {
-                byTitle[summary, default: 0] += 1
-                lastID += 1
-                return lastID
+                byTitle[request.summary, default: 0] += 1
+                let replaced = request.replacesID.rawValue
+                // Stale: an id this server never issued, or issued to another app's notification.
+                if replaced != 0, owners[replaced] != request.appName { staleCount += 1 }
+                let id: UInt32
+                if replaced != 0, owners[replaced] != nil {
+                    id = replaced
+                } else {
+                    lastID += 1
+                    id = lastID
+                }
+                owners[id] = request.appName
+                ids[request.summary] = ServerNotificationID(rawValue: id)
+                return id
             }
         }
 
         var snapshot: [String: Int] { lock.withLock { byTitle } }
+        var stale: Int { lock.withLock { staleCount } }
+        func id(of summary: String) -> ServerNotificationID? { lock.withLock { ids[summary] } }
     }
 }
