@@ -44,6 +44,9 @@ public final class CountingNotificationServer: Sendable {
     /// The id this server gave the notification with `summary` last.
     public func id(of summary: String) -> ServerNotificationID? { counts.id(of: summary) }
 
+    /// Every id this server issued, as the user closing each would report them.
+    public var issuedIDs: [ServerNotificationID] { counts.issued }
+
     /// Emits `event` as a broadcast signal, as a server does when the user acts.
     public func emit(_ event: ServerEvent) async throws {
         try await connection.send(event.signal)
@@ -87,6 +90,7 @@ public final class CountingNotificationServer: Sendable {
 
         var snapshot: [String: Int] { lock.withLock { byTitle } }
         var stale: Int { lock.withLock { staleCount } }
+        var issued: [ServerNotificationID] { lock.withLock { owners.keys.sorted().map { ServerNotificationID(rawValue: $0) } } }
         func id(of summary: String) -> ServerNotificationID? { lock.withLock { ids[summary] } }
     }
 }
