@@ -11,6 +11,7 @@ public final class MatrixSession: @unchecked Sendable {
     private var answeredPopup: String?
 
     public init(_ server: MatrixServer, pulse: Bool = false) async throws {
+        if let error = server.selectionError { throw TestSupportError(error) }
         self.server = server
         desktop = try await TestDesktop(server: server.name, environment: pulse ? ["DESKTOP_PULSE": "1"] : [:])
         state = try TemporaryDirectory("unotify-matrix-\(server.name)")

@@ -8,7 +8,7 @@ extension EndToEnd {
     /// iOS does. mate reports its close button as "expired", so no dismissal reaches the app
     /// there (`ServerProfile.reportsDismissal`); notify-osd's bubbles cannot be closed.
     @Suite(.serialized, .timeLimit(.minutes(3))) struct DismissMatrixTests {
-        @Test(arguments: MatrixServer.all.filter { $0.dismissal != nil })
+        @Test(arguments: MatrixServer.withDismissal)
         func closingAPopupIsReportedAsADismissal(_ server: MatrixServer) async throws {
             let session = try await MatrixSession(server)
             let app = "org.example.Tea"
