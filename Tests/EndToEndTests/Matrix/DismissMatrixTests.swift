@@ -44,6 +44,11 @@ extension EndToEnd {
                     listen.standardOutput.contains(#""action":"com.apple.UNNotificationDismissActionIdentifier""#)
                 }
             } else {
+                // A call the agent answers after it handled the close: a response it sent for the
+                // close passes the bus before that answer.
+                #expect(try await session.unotify(["delivered", "--app", app]).status == 0)
+                let untilAnswer = try await session.monitor.messagesUntilAnswer(toNewest: "ListDelivered")
+                #expect(!untilAnswer.contains { $0.kind == "signal" && $0.member == "Response" }, "an expiry is not a dismissal")
                 #expect(listen.standardOutput.isEmpty, "an expiry is not a dismissal")
                 // …and the user is told so.
                 #expect(try await session.unotify(["server", "--explain"]).stdout.contains("reports a close like a timeout"))
