@@ -84,6 +84,8 @@ import TestSupport
         #expect(takeDown.request.summary == prompt.request.summary)
         #expect(takeDown.request.actions.isEmpty)
         #expect(takeDown.request.expireTimeout == .milliseconds(1))
+        // A marker shown after it: a close the agent sent before the marker has arrived by now.
+        #expect(try await rig.shownBeforeMarker() == [])
         #expect(rig.fake.closedIDs.isEmpty)
     }
 
