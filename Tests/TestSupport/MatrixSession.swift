@@ -140,6 +140,8 @@ extension MatrixSession {
     /// (``QuietTone``) from another app, allowed here, and the marker alone. Returns how many
     /// sounds were heard up to the marker's end and their loudness in markers: (1, about 1)
     /// when `before` was silent; a notification's sound played by mistake is many markers loud.
+    /// The marker is a sound of its own: two overlapping plays of the same file were recorded
+    /// on the null sink with exactly one play's energy, which hid the very mistake checked for.
     public func soundsHeard(before: () async throws -> Void) async throws -> (count: Int, markers: Double) {
         let tone = state.url.appendingPathComponent("marker-tone.wav")
         try QuietTone.write(to: tone)
