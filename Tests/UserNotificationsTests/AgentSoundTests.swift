@@ -53,13 +53,15 @@ import TestSupport
             return try String(contentsOf: mark, encoding: .utf8).split(separator: "\n").map(String.init)
         }
 
-        /// Waits (bounded) until the marker sound was played; returns the files played before it.
-        /// Whatever the steps before the marker played was started before it.
+        /// Waits (bounded) until the marker sound was played; returns every other file played.
+        /// Whatever the steps before the marker played was started before it (the player is
+        /// started before `add` returns); every mark but the marker's counts, in whichever
+        /// order the two player scripts wrote theirs.
         func playedBeforeMarker() async throws -> [String] {
             try await Eventually.wait(timeout: .seconds(5), "the marker sound was played") {
                 try played().contains(markerFile)
             }
-            return try played().prefix { $0 != markerFile }.map { $0 }
+            return try played().filter { $0 != markerFile }
         }
 
         func allow(_ app: String, sound: AppSettings.Switch = .enabled) async throws {
