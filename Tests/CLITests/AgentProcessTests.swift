@@ -35,6 +35,8 @@ import TestSupport
         }
         let second = try ChildProcess(UNotifyDaemonProcess.path, [], environment: environment)
         #expect(try await second.wait(timeout: 10) == 0)
+        // After the second is gone, the bus still names the first as the agent.
+        #expect(try await watcher.processID(of: "org.unotify.Agent") == UInt32(first.pid))
         #expect(!first.hasExited)
         first.send(SIGTERM)
         #expect(try await first.wait(timeout: 10) == 0)

@@ -43,6 +43,23 @@ public final class BusMonitor: @unchecked Sendable {
         }
     }
 
+    /// Waits (bounded) until the newest call to `member` has its answer on the bus; returns
+    /// the messages up to that answer. Messages from one connection pass the bus in the order
+    /// they were sent: what the answering connection sent before the answer is among them.
+    public func messagesUntilAnswer(toNewest member: String, timeout: Duration = .seconds(10)) async throws
+        -> [MonitoredMessage]
+    {
+        guard let call = messages.last(where: { $0.kind == "method call" && $0.member == member }) else {
+            throw TestSupportError("no \(member) call on the bus")
+        }
+        try await Eventually.wait(timeout: timeout, "the answer to \(member) on the bus") {
+            self.messages.contains { $0.replySerial == call.serial && $0.destination == call.sender }
+        }
+        let all = messages
+        let answer = all.firstIndex { $0.replySerial == call.serial && $0.destination == call.sender } ?? all.endIndex
+        return Array(all[..<answer])
+    }
+
     /// Waits (bounded) until `count` `Notify` calls have been answered (or only sent, for
     /// `answered: false`: a call made with no reply expected gets none); returns them all.
     @discardableResult

@@ -12,6 +12,8 @@ public final class ChildProcess: @unchecked Sendable {
     private var stdoutData = Data()
     private var stderrData = Data()
     private var exitStatus: Int32?
+    /// The child was reaped by someone else (`ECHILD`): it is gone and its status is unknown.
+    private var reapedElsewhere = false
 
     /// Starts `executable` with `arguments` and `environment` (nil: inherit).
     public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
@@ -59,9 +61,9 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     deinit {
-        if exitStatus == nil {
+        if exitStatus == nil, !reapedElsewhere {
             kill(pid, SIGKILL)
-            _ = try? waitBlocking(timeout: 5)
+            _ = waitUntilGone(timeout: 5)
         }
         close(stdoutFD)
         close(stderrFD)
@@ -109,12 +111,12 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Whether the child has exited (reaps it if so).
     public var hasExited: Bool {
-        if lock.withLock({ exitStatus }) != nil { return true }
+        if lock.withLock({ exitStatus != nil || reapedElsewhere }) { return true }
         var status: Int32 = 0
         let reaped = waitpid(pid, &status, WNOHANG)
         if reaped == -1, errno == ECHILD {
             // Already reaped elsewhere (SIGCHLD ignored, or a reaper thread): gone, status unknown.
-            lock.withLock { exitStatus = 0 }
+            lock.withLock { reapedElsewhere = true }
             return true
         }
         guard reaped == pid else { return false }
@@ -134,23 +136,33 @@ public final class ChildProcess: @unchecked Sendable {
             pump()
             try await Task.sleep(for: .milliseconds(2))
         }
-        return exitCode
+        return try exitCode()
     }
 
     /// The same wait, blocking the calling thread: only for clean-up outside async code.
     @discardableResult
     public func waitBlocking(timeout: TimeInterval) throws -> Int32 {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !hasExited {
-            guard Date() < deadline else { throw TestSupportError("process \(pid) still running after \(timeout) s") }
-            usleep(2_000)
-        }
-        return exitCode
+        guard waitUntilGone(timeout: timeout) else { throw TestSupportError("process \(pid) still running after \(timeout) s") }
+        return try exitCode()
     }
 
-    private var exitCode: Int32 {
+    /// Whether the child is gone within `timeout` (blocking); its status is not needed here.
+    private func waitUntilGone(timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !hasExited {
+            guard Date() < deadline else { return false }
+            usleep(2_000)
+        }
+        return true
+    }
+
+    /// The exit code read by `waitpid`; an error when the child was reaped elsewhere, since its
+    /// status is then unknown and inventing one would let a test pass by accident.
+    private func exitCode() throws -> Int32 {
         pump()
-        let status = lock.withLock { exitStatus } ?? 0
+        guard let status = lock.withLock({ exitStatus }) else {
+            throw TestSupportError("process \(pid) was reaped by someone else (ECHILD): its exit status is unknown")
+        }
         if status & 0x7f == 0 { return (status >> 8) & 0xff }
         return 128 + (status & 0x7f)
     }
@@ -159,9 +171,9 @@ public final class ChildProcess: @unchecked Sendable {
     public func stop(grace: TimeInterval = 5) {
         guard !hasExited else { return }
         kill(pid, SIGTERM)
-        if (try? waitBlocking(timeout: grace)) == nil {
+        if !waitUntilGone(timeout: grace) {
             kill(pid, SIGKILL)
-            _ = try? waitBlocking(timeout: 5)
+            _ = waitUntilGone(timeout: 5)
         }
     }
 

@@ -21,7 +21,6 @@ public final class FakeNotificationServer: Sendable {
     public let connection: DBusConnection
     public let name: BusName
     private let state: State
-    private let calls: AsyncStream<Call>
 
     /// Starts the server on `address` under `name` with the given capabilities.
     public init(address: String, name: BusName = NotificationsService.busName,
@@ -29,9 +28,7 @@ public final class FakeNotificationServer: Sendable {
                 information: ServerInformation = ServerInformation(name: "fake", vendor: "unotify tests", version: "1", specVersion: "1.2")) async throws {
         connection = try DBusConnection(address: address)
         self.name = name
-        let (calls, continuation) = AsyncStream.makeStream(of: Call.self)
-        self.calls = calls
-        let state = State(continuation: continuation)
+        let state = State()
         self.state = state
         let connection = self.connection
         await connection.export(path: NotificationsService.path) { message in
@@ -65,23 +62,34 @@ public final class FakeNotificationServer: Sendable {
         }
     }
 
-    /// The next `Notify` call, waiting at most `timeout`.
+    /// The next `Notify` call not yet taken, waiting at most `timeout`. Calls are kept in order
+    /// until taken: a wait that times out loses nothing, so a call arriving later is still seen.
     public func nextCall(timeout: Duration = .seconds(10)) async throws -> Call {
-        let calls = self.calls
-        return try await withThrowingTaskGroup(of: Call?.self) { group in
-            group.addTask {
-                var iterator = calls.makeAsyncIterator()
-                return await iterator.next()
+        let state = self.state
+        let waiter = UUID()
+        let timer = Task {
+            do { try await Task.sleep(for: timeout) } catch { return }
+            state.expire(waiter, TestSupportError("no Notify call within \(timeout)"))
+        }
+        defer { timer.cancel() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                state.take(waiter, continuation)
             }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let call = try await group.next() ?? nil else {
-                throw TestSupportError("no Notify call within \(timeout)")
-            }
-            return call
+        } onCancel: {
+            state.expire(waiter, CancellationError())
+        }
+    }
+
+    /// Takes calls until the one whose summary is `marker` and returns those before it: an
+    /// absence check that ends on a later, positive event (the marker, sent by the test after
+    /// whatever must not have shown anything) instead of a quiet interval.
+    public func calls(before marker: String, timeout: Duration = .seconds(10)) async throws -> [Call] {
+        var before: [Call] = []
+        while true {
+            let call = try await nextCall(timeout: timeout)
+            if call.request.summary == marker { return before }
+            before.append(call)
         }
     }
 
@@ -113,9 +121,10 @@ public final class FakeNotificationServer: Sendable {
         private var lastID: UInt32 = 0
         private var callers: [ServerNotificationID: String] = [:]
         private var closed: [ServerNotificationID] = []
-        private let continuation: AsyncStream<Call>.Continuation
-
-        init(continuation: AsyncStream<Call>.Continuation) { self.continuation = continuation }
+        /// Calls received and not yet taken, oldest first.
+        private var untaken: [Call] = []
+        /// Waits for the next call, oldest first.
+        private var waiters: [(id: UUID, continuation: CheckedContinuation<Call, any Error>)] = []
 
         func nextID(replacing: ServerNotificationID) -> ServerNotificationID {
             lock.withLock {
@@ -126,8 +135,36 @@ public final class FakeNotificationServer: Sendable {
         }
 
         func record(_ call: Call) {
-            lock.withLock { callers[call.id] = call.sender }
-            continuation.yield(call)
+            let waiter: CheckedContinuation<Call, any Error>? = lock.withLock {
+                callers[call.id] = call.sender
+                if waiters.isEmpty {
+                    untaken.append(call)
+                    return nil
+                }
+                return waiters.removeFirst().continuation
+            }
+            waiter?.resume(returning: call)
+        }
+
+        /// Hands the oldest untaken call to `continuation`, or keeps it waiting under `id`.
+        func take(_ id: UUID, _ continuation: CheckedContinuation<Call, any Error>) {
+            let call: Call? = lock.withLock {
+                if untaken.isEmpty {
+                    waiters.append((id, continuation))
+                    return nil
+                }
+                return untaken.removeFirst()
+            }
+            if let call { continuation.resume(returning: call) }
+        }
+
+        /// Ends the wait `id` with `error`, if it is still waiting.
+        func expire(_ id: UUID, _ error: any Error) {
+            let waiter: CheckedContinuation<Call, any Error>? = lock.withLock {
+                guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return waiters.remove(at: index).continuation
+            }
+            waiter?.resume(throwing: error)
         }
 
         func recordClose(_ id: ServerNotificationID) { lock.withLock { closed.append(id) } }

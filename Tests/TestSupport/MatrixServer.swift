@@ -23,6 +23,17 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     public let closeRemovesPopup: Bool
     /// The server plays `sound-file` itself (only mate, testbed "Sound").
     public let playsSoundFile: Bool
+    /// Set when `UNOTIFY_MATRIX_SERVERS` named no server of the matrix: every case given it
+    /// fails (``MatrixSession``) instead of the matrix silently running nothing.
+    public let selectionError: String?
+
+    public init(name: String, hand: Hand, closeRemovesPopup: Bool, playsSoundFile: Bool, selectionError: String? = nil) {
+        self.name = name
+        self.hand = hand
+        self.closeRemovesPopup = closeRemovesPopup
+        self.playsSoundFile = playsSoundFile
+        self.selectionError = selectionError
+    }
     /// How the user closes a popup here, and the reason the server then reports (nil: the user
     /// cannot close it; notify-osd's bubbles are click-through).
     public var dismissal: (gesture: Dismissal, reason: UInt32)? {
@@ -63,19 +74,30 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     public static let notifyOSD = MatrixServer(name: "notify-osd", hand: .none, closeRemovesPopup: false, playsSoundFile: false)
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated
-    /// desktop-up names), so one server can be run alone. An unknown name is kept, so that its
-    /// desktop-up fails loudly instead of the test silently running nothing.
+    /// desktop-up names), so one server can be run alone. A name that is no server of the
+    /// matrix, or a value that names none, becomes a case that fails, in every test of the
+    /// matrix, filtered or not, so a typo cannot make the matrix pass by running nothing.
     public static var all: [MatrixServer] {
         let everyone = [dunst, xfce, gnome, mate, lxqt, notifyOSD]
-        guard let chosen = ProcessInfo.processInfo.environment["UNOTIFY_MATRIX_SERVERS"], !chosen.isEmpty else {
-            return everyone
+        guard let chosen = ProcessInfo.processInfo.environment["UNOTIFY_MATRIX_SERVERS"] else { return everyone }
+        let names = chosen.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let known = everyone.map(\.name).joined(separator: " ")
+        guard !names.isEmpty else {
+            return [invalidSelection("none", "UNOTIFY_MATRIX_SERVERS='\(chosen)' names no server; name some of: \(known), or unset it")]
         }
-        return chosen.split(separator: ",").map { name in
-            everyone.first { $0.name == name } ?? MatrixServer(name: String(name), hand: .none, closeRemovesPopup: false,
-                                                               playsSoundFile: false)
+        return names.map { name in
+            everyone.first { $0.name == name }
+                ?? invalidSelection(name, "UNOTIFY_MATRIX_SERVERS names '\(name)', which is no server of the matrix (\(known))")
         }
     }
 
     /// The servers that show buttons.
-    public static var withButtons: [MatrixServer] { all.filter { $0.hand != .none } }
+    public static var withButtons: [MatrixServer] { all.filter { $0.hand != .none || $0.selectionError != nil } }
+
+    /// The servers where the user can close a popup.
+    public static var withDismissal: [MatrixServer] { all.filter { $0.dismissal != nil || $0.selectionError != nil } }
+
+    private static func invalidSelection(_ name: String, _ error: String) -> MatrixServer {
+        MatrixServer(name: name, hand: .none, closeRemovesPopup: false, playsSoundFile: false, selectionError: error)
+    }
 }

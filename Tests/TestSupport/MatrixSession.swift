@@ -11,6 +11,7 @@ public final class MatrixSession: @unchecked Sendable {
     private var answeredPopup: String?
 
     public init(_ server: MatrixServer, pulse: Bool = false) async throws {
+        if let error = server.selectionError { throw TestSupportError(error) }
         self.server = server
         desktop = try await TestDesktop(server: server.name, environment: pulse ? ["DESKTOP_PULSE": "1"] : [:])
         state = try TemporaryDirectory("unotify-matrix-\(server.name)")
@@ -120,12 +121,37 @@ extension MatrixSession {
         }
     }
 
-    /// Records the PulseAudio null sink's monitor while `action` runs (``SinkRecorder``); true
-    /// when any sample is not silence. The session must have been made with `pulse: true`.
-    public func heardSound(while action: () async throws -> Void) async throws -> Bool {
+    /// Records the PulseAudio null sink's monitor (``SinkRecorder``) from before `before` until
+    /// the sound that `marker` makes was heard and has ended; throws if none is heard. An
+    /// absence check does in `before` what must stay silent, and looks at what was heard with
+    /// the marker's sound. The session must have been made with `pulse: true`.
+    public func recordSound(before: () async throws -> Void = {}, marker: () async throws -> Void) async throws
+        -> SinkRecording
+    {
         let recorder = try await SinkRecorder(desktop: desktop,
                                               file: state.url.appendingPathComponent("monitor-\(UUID().uuidString).raw"))
-        try await action()
-        return try await recorder.heardSound()
+        try await before()
+        let position = try recorder.position()
+        try await marker()
+        return try await recorder.recordUntilSoundEnds(after: position)
+    }
+
+    /// An absence check for sound: records what `before` does followed by a quiet marker tone
+    /// (``QuietTone``) from another app, allowed here, and the marker alone. Returns how many
+    /// sounds were heard up to the marker's end and their loudness in markers: (1, about 1)
+    /// when `before` was silent; a notification's sound played by mistake is many markers loud.
+    /// The marker is a sound of its own: two overlapping plays of the same file were recorded
+    /// on the null sink with exactly one play's energy, which hid the very mistake checked for.
+    public func soundsHeard(before: () async throws -> Void) async throws -> (count: Int, markers: Double) {
+        let tone = state.url.appendingPathComponent("marker-tone.wav")
+        try QuietTone.write(to: tone)
+        try await allow("org.example.Marker")
+        let sendMarker = {
+            let sent = try await self.unotify(["send", "--app", "org.example.Marker", "--sound", tone.path, "Marker"])
+            guard sent.status == 0 else { throw TestSupportError("the marker's send failed: \(sent.stderr)") }
+        }
+        let marker = try await recordSound(marker: sendMarker)
+        let recording = try await recordSound(before: before, marker: sendMarker)
+        return (recording.soundCount, recording.energy / marker.energy)
     }
 }

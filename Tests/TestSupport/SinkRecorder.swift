@@ -7,12 +7,13 @@ public final class SinkRecorder: Sendable {
     private let process: ChildProcess
     private let file: URL
 
-    /// Starts recording `seconds` of the sink into `file` and waits (bounded) until it records.
-    public init(desktop: TestDesktop, file: URL, seconds: Int = 4) async throws {
+    /// Starts recording the sink into `file` and waits (bounded) until it records. `parec`
+    /// runs at most `limit` seconds, in case the test never stops it.
+    public init(desktop: TestDesktop, file: URL, limit: Int = 120) async throws {
         self.file = file
         process = try ChildProcess("/bin/sh", [
-            "-c", "exec timeout \(seconds) parec -d nullsink.monitor --format=s16le --rate=44100 --channels=2 --raw "
-                + "--latency-msec=20 > '\(file.path)'",
+            "-c", "exec timeout \(limit) parec -d nullsink.monitor --format=s16le --rate=\(SinkRecording.frameRate) "
+                + "--channels=\(SinkRecording.channels) --raw --latency-msec=20 > '\(file.path)'",
         ], environment: desktop.environment)
         try await Eventually.wait(timeout: .seconds(10), "PulseAudio lists parec's recording stream") {
             let (status, streams) = try await desktop.run("pactl", ["list", "short", "source-outputs"])
@@ -20,11 +21,26 @@ public final class SinkRecorder: Sendable {
         }
     }
 
-    /// Waits (bounded) for the recording to end; true when any sample is not silence.
-    public func heardSound() async throws -> Bool {
-        _ = try await process.wait(timeout: 20)
-        let data = try Data(contentsOf: file)
-        guard data.count > 44_100 else { throw TestSupportError("parec recorded only \(data.count) bytes") }
-        return data.withUnsafeBytes { raw in raw.bindMemory(to: Int16.self).contains { $0 != 0 } }
+    deinit { process.stop(grace: 1) }
+
+    /// How many samples are recorded so far: a sound started after this call is heard after
+    /// this position.
+    public func position() throws -> Int {
+        try Data(contentsOf: file).count / MemoryLayout<Int16>.size
+    }
+
+    /// Waits (bounded) until a sound was heard after `position` and has ended (`silence`
+    /// seconds of silence after it), then stops recording and returns the whole recording.
+    /// Throws if nothing is heard.
+    public func recordUntilSoundEnds(after position: Int = 0, silence: Double = 1, timeout: Duration = .seconds(20))
+        async throws -> SinkRecording
+    {
+        try await Eventually.wait(timeout: timeout, "a sound that ends, on the null sink") {
+            let recording = SinkRecording(try Data(contentsOf: self.file))
+            return recording.samples.dropFirst(position).contains { $0 != 0 } && recording.trailingSilence >= silence
+        }
+        process.send(SIGTERM)
+        _ = try await process.wait(timeout: 10)
+        return SinkRecording(try Data(contentsOf: file))
     }
 }

@@ -27,15 +27,15 @@ import UserNotifications
         #expect(try AppIdentity.resolve(environment: [:], bundleIdentifier: "nodots", executableName: "x").get() == "local.x")
     }
 
-    @Test func executableNameAsLocalIdentifier() {
+    @Test func executableNameAsLocalIdentifier() throws {
         let table: [(String, String)] = [
             ("todo", "local.todo"), ("/usr/bin/my app!", "local.my-app"), ("--", "local.app"),
             ("Weather_2", "local.Weather_2"), ("café", "local.caf"),
         ]
         for (name, expected) in table {
-            let identifier = try? AppIdentity.resolve(environment: [:], bundleIdentifier: nil, executableName: name).get()
+            let identifier = try AppIdentity.resolve(environment: [:], bundleIdentifier: nil, executableName: name).get()
             #expect(identifier == expected, "\(name)")
-            #expect(identifier.map(AppIdentity.isValid) == true)
+            #expect(AppIdentity.isValid(identifier))
         }
     }
 

@@ -125,7 +125,12 @@ private func filledContent() -> UNMutableNotificationContent {
         let loud = UNNotificationSound.criticalSoundNamed(UNNotificationSoundName(rawValue: "alarm"), withAudioVolume: 3)
         #expect(loud.volume == 1)
         #expect(UNNotificationSound.criticalSoundNamed(UNNotificationSoundName("alarm")).soundName == UNNotificationSoundName(rawValue: "alarm"))
-        #expect(UNNotificationSound.default == UNNotificationSound.default)
+        // Equal by value, not by identity, and hashed alike; every field counts.
+        let again = UNNotificationSound(named: UNNotificationSoundName("bell.wav"))
+        #expect(again !== named && again == named && again.hash == named.hash)
+        #expect(UNNotificationSound.defaultCriticalSound(withAudioVolume: 0.25) == critical)
+        #expect(UNNotificationSound.defaultCriticalSound(withAudioVolume: 0.5) != critical)
+        #expect(UNNotificationSound.defaultCritical != standard)
         #expect(named != standard)
     }
 

@@ -125,7 +125,10 @@ import UserNotifications
         var impossible = DateComponents(month: 2, day: 30)
         impossible.calendar = paris
         let trigger = UNCalendarNotificationTrigger(dateMatching: impossible, repeats: true)
-        _ = trigger.validationError()  // must not crash, whatever Foundation makes of Feb 30
+        // February 30 never comes: no fire date, and adding it is refused, whatever Foundation
+        // would roll the date over to.
+        #expect(trigger.nextTriggerDate() == nil)
+        #expect(trigger.validationError()?.code == .notificationInvalidNoDate)
     }
 
     // MARK: Location and push

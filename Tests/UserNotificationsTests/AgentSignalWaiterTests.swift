@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import NotificationAgentClient
 
 #if canImport(Glibc)
@@ -9,23 +10,35 @@ import Glibc
 /// before the wait is registered on the waiter's queue (`unotify listen --count 1` hung when
 /// its last response had already come: the group cancelled the interrupt wait at once).
 @Suite(.timeLimit(.minutes(1))) struct AgentSignalWaiterTests {
-    @Test func aWaitCancelledAtOnceEnds() async {
+    @Test func aWaitCancelledAtOnceEnds() async throws {
         let waiter = SignalWaiter(signals: [SIGUSR2])
         defer { waiter.stop() }
-        for _ in 0..<500 {
-            let task = Task { await waiter.wait() }
-            task.cancel()
-            await task.value
+        let ended = try await Deadline.run(within: .seconds(20), "500 waits cancelled at once") {
+            var ended = 0
+            for _ in 0..<500 {
+                let task = Task { await waiter.wait() }
+                task.cancel()
+                await task.value
+                ended += 1
+            }
+            return ended
         }
+        #expect(ended == 500)
     }
 
-    @Test func aWaitCancelledBeforeItStartsEnds() async {
+    @Test func aWaitCancelledBeforeItStartsEnds() async throws {
         let waiter = SignalWaiter(signals: [SIGUSR2])
         defer { waiter.stop() }
-        await withTaskGroup(of: Void.self) { group in
-            group.cancelAll()
-            group.addTask { await waiter.wait() }
-            await group.waitForAll()
+        let ended = try await Deadline.run(within: .seconds(20), "a wait cancelled before it started") {
+            await withTaskGroup(of: Bool.self) { group in
+                group.cancelAll()
+                group.addTask {
+                    await waiter.wait()
+                    return Task.isCancelled
+                }
+                return await group.next()
+            }
         }
+        #expect(ended == true, "the wait ended, and because it was cancelled")
     }
 }

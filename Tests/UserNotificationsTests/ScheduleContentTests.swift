@@ -47,7 +47,7 @@ import UserNotifications
             + #""trigger":{"calendar":{"components":{"hour":8,"minute":30},"repeats":true}}}"#)
     }
 
-    @Test func decodingRejectsUnknownValues() {
+    @Test func decodingRejectsUnknownValues() throws {
         let badLevel = #"{"identifier":"i","interruptionLevel":7}"#
         let badSound = #"{"identifier":"i","sound":{"kind":"loud"}}"#
         let namedWithoutName = #"{"identifier":"i","sound":{"kind":"named"}}"#
@@ -56,8 +56,8 @@ import UserNotifications
                 try JSONDecoder().decode(PendingNotification.Content.self, from: Data(json.utf8))
             }
         }
-        let sparse = try? JSONDecoder().decode(PendingNotification.Content.self, from: Data(#"{"identifier":"i"}"#.utf8))
-        #expect(sparse?.deliveryRequest == DeliveryRequest(identifier: "i"))
+        let sparse = try JSONDecoder().decode(PendingNotification.Content.self, from: Data(#"{"identifier":"i"}"#.utf8))
+        #expect(sparse.deliveryRequest == DeliveryRequest(identifier: "i"))
     }
 
     @Test func keyAndDates() {

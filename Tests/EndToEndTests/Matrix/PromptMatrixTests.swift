@@ -49,10 +49,17 @@ extension EndToEnd {
             let sent = try await session.unotify(["send", "--app", app, "Buy now"])
             #expect(sent.status == 1)
             #expect(sent.stderr.contains("not allowed"))
-            // Only the prompt reached the server as a new notification; on notification-daemon the
-            // agent also replaced the answered prompt with one that expires at once (it leaves a
-            // closed popup on screen).
-            #expect(session.monitor.notifyCalls.filter { $0.replacesID == 0 }.count == 1, "only the prompt reached the server")
+            // Only the prompt reached the server as a new notification before a marker sent after
+            // (from the agent too, so in order on the bus); on notification-daemon the agent also
+            // replaced the answered prompt with one that expires at once (it leaves a closed popup
+            // on screen).
+            try await session.allow("org.example.Marker")
+            #expect(try await session.unotify(["send", "--app", "org.example.Marker", "Marker"]).status == 0)
+            try await Eventually.wait(timeout: .seconds(10), "the marker's Notify on the bus") {
+                session.monitor.notifyCalls.contains { $0.summary == "Marker" }
+            }
+            let beforeMarker = session.monitor.notifyCalls.prefix { $0.summary != "Marker" }
+            #expect(beforeMarker.filter { $0.replacesID == 0 }.count == 1, "only the prompt reached the server")
         }
     }
 }
