@@ -37,6 +37,10 @@ package actor NotificationAgent {
     private var firing: [PendingKey: PendingNotification] = [:]
     /// The keys of `firing` being handed to the server right now.
     private var handing: Set<PendingKey> = []
+    /// What the server already has of `firing`, written the moment it answers.
+    private let firedJournal: FiredJournal
+    /// How many were handed to the server so far (to know whether a save saw them all).
+    private var handedCount = 0
     /// How long before a fire date the agent wakes to save the schedule without what is due, so
     /// that the save (two `fsync`s) is done when the moment comes; it still fires at the moment.
     private static let saveLead = 0.02
@@ -65,6 +69,7 @@ package actor NotificationAgent {
         categories = CategoryStore(directory: store.directory)
         pendingStore = PendingStore(directory: store.directory)
         pendingSaver = PendingSaver(store: pendingStore)
+        firedJournal = FiredJournal(directory: store.directory)
         attachments = AttachmentKeeper(stateDirectory: store.directory)
     }
 
@@ -96,13 +101,14 @@ package actor NotificationAgent {
         let reply = try await connection.requestName(AgentInterface.busName)
         guard reply == .primaryOwner || reply == .alreadyOwner else { return false }
         let now = Date()
-        for pending in saved.firing {
+        let fired = firedJournal.load()
+        for pending in saved.firing where !FiredJournal.contains(fired, pending) {
             // Taken out just ahead of its moment: it waits in the schedule until then.
             if pending.fireDate > now { _ = schedule.add(pending) } else { firing[pending.key] = pending }
         }
         for pending in schedule.catchUp(now: now) { firing[pending.key] = pending }
-        if !firing.isEmpty {
-            try await savePending()
+        if !saved.firing.isEmpty || !firing.isEmpty {
+            try await savePending()  // also clears the journal, which this save makes redundant
             await fireInFlight()
         }
         armTimer()
@@ -529,11 +535,14 @@ package actor NotificationAgent {
     }
 
     private func savePending() async throws {
+        let handedBefore = handedCount
         do {
             try await pendingSaver.save(schedule.allPending, firing: Array(firing.values))
         } catch {
             throw AgentError(.settings, "\(error)")
         }
+        // Saved without anything the journal names, and nothing handed over since: it may go.
+        if firing.isEmpty, handing.isEmpty, handedCount == handedBefore { firedJournal.clear() }
     }
 
     /// Saves in the background; a failure goes to stderr (the next save tries again).
@@ -602,6 +611,10 @@ package actor NotificationAgent {
             }
             handing.insert(pending.key)
             let handed = await fire(pending)
+            if handed {
+                firedJournal.record(pending)
+                handedCount += 1
+            }
             handing.remove(pending.key)
             if handed, firing[pending.key] == pending {
                 firing[pending.key] = nil
