@@ -125,9 +125,10 @@ package struct SoundPlayer: Sendable {
         return nil
     }
 
+    /// Whether `path` is a regular file (a FIFO or device would block or never end the player).
     private func exists(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     private func log(_ message: String) {
