@@ -1,6 +1,7 @@
 import DBus
 import Dispatch
 import Foundation
+import NotificationAgentClient
 import UserNotifications
 
 #if canImport(Glibc)
@@ -14,6 +15,8 @@ import Glibc
 @main
 enum UNotifyDaemon {
     static func main() async {
+        // Before anything runs on the global executor: an idle agent must not wake every second.
+        IdleQuietGlobalExecutor.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         switch arguments.first {
         case nil:
