@@ -19,13 +19,8 @@ import TestSupport
     @Test func anIdleAgentDoesNotWakeUp() async throws {
         let bus = try PrivateBus()
         let state = try TemporaryDirectory("unotify-state")
-        var environment = bus.environment
-        environment["XDG_STATE_HOME"] = state.path
-        let agent = try ChildProcess(UNotifyDaemonProcess.path, [], environment: environment)
         let client = try DBusConnection(address: bus.address)
-        try await Eventually.wait(timeout: .seconds(10), "the agent owns org.unotify.Agent") {
-            try await client.nameOwner(of: "org.unotify.Agent") != nil
-        }
+        let agent = try await UNotifyDaemonProcess.startOwningName(on: bus, stateDirectory: state.path, watcher: client)
         let counter = try await Self.countOverQuietWindow(of: agent.pid)
         let idle = try counter.wakeUps()
         // The positive event: a call the agent must answer wakes it, and the counter sees it.
