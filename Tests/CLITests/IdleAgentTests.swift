@@ -24,13 +24,32 @@ import TestSupport
         let counter = try await Self.countOverQuietWindow(of: agent.pid)
         let idle = try counter.wakeUps()
         // The positive event: a call the agent must answer wakes it, and the counter sees it.
-        _ = try await client.call(.methodCall(
-            destination: "org.unotify.Agent", path: "/org/unotify/Agent", interface: "org.unotify.Agent1",
-            member: "ListApps", body: []))
+        _ = try await Self.listApps(on: client)
         #expect(try counter.wakeUps() > idle)
         #expect(idle == 0, "the idle agent woke \(idle) times in \(Self.window)")
         agent.send(SIGTERM)
         #expect(try await agent.wait(timeout: 10) == 0)
+    }
+
+    /// Idle again after work: a scheduled notification waited for (`Task.sleep`), fired and
+    /// saved (`Task.yield` in the saver) must leave nothing that wakes the agent.
+    @Test func anAgentIdleAgainAfterFiringDoesNotWakeUp() async throws {
+        let bus = try PrivateBus()
+        let server = try await FakeNotificationServer(address: bus.address)
+        let state = try TemporaryDirectory("unotify-state")
+        let client = try DBusConnection(address: bus.address)
+        let agent = try await UNotifyDaemonProcess.startOwningName(on: bus, stateDirectory: state.path, watcher: client)
+        let environment = ["XDG_STATE_HOME": state.path]
+        #expect(try await UNotifyProcess.run(["settings", "org.example.Tea", "allow"], busAddress: bus.address,
+                                             extraEnvironment: environment).status == 0)
+        #expect(try await UNotifyProcess.run(["send", "--app", "org.example.Tea", "--in", "1", "Tea is ready"],
+                                             busAddress: bus.address, extraEnvironment: environment).status == 0)
+        #expect(try await server.nextCall().request.summary == "Tea is ready")
+        let counter = try await Self.countOverQuietWindow(of: agent.pid)
+        let idle = try counter.wakeUps()
+        _ = try await Self.listApps(on: client)
+        #expect(try counter.wakeUps() > idle)
+        #expect(idle == 0, "the agent, idle again, woke \(idle) times in \(Self.window)")
     }
 
     @Test func aWaitingSendDoesNotWakeUp() async throws {
@@ -44,6 +63,12 @@ import TestSupport
         try await server.emit(.closed(call.id, .dismissed))
         #expect(try await send.wait(timeout: 10) == 0)
         #expect(idle == 0, "the waiting send woke \(idle) times in \(Self.window)")
+    }
+
+    static func listApps(on client: DBusConnection) async throws -> DBusMessage {
+        try await client.call(.methodCall(
+            destination: "org.unotify.Agent", path: "/org/unotify/Agent", interface: "org.unotify.Agent1",
+            member: "ListApps", body: []))
     }
 
     /// Waits until `pid` is down to its main and manager threads, then counts its wake-ups over
