@@ -19,7 +19,9 @@ public struct ProcessWakeCounter: Sendable {
     }
 
     /// The wake-ups since the first reading: each thread's new runs, every run of a thread
-    /// started since, and one for each thread that has exited since (it woke to exit).
+    /// started since, and one for each thread that has exited since (it woke to exit). A
+    /// thread that both starts and exits in between is not seen, but starting it took a run
+    /// of a thread that is.
     public func wakeUps() throws -> Int {
         let now = try Self.runs(of: pid)
         var total = 0
