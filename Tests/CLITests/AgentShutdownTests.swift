@@ -39,7 +39,7 @@ import TestSupport
                                               extraEnvironment: ["XDG_STATE_HOME": state.path])
         // listen is waiting once the agent has answered its Listen call: its match rule is in place.
         try await Eventually.wait(timeout: .seconds(10), "listen subscribed to the agent's responses") {
-            try await Self.matchRuleCount(on: watcher, mentioning: "Response") > 0
+            try await BusMatchRules.count(on: watcher, mentioning: "Response") > 0
         }
         bus.stop()
         #expect(try await agent.wait(timeout: 10) == 0)
@@ -48,14 +48,5 @@ import TestSupport
         #expect(send.standardError.contains("unotify: lost the connection to the session bus"), "\(send.standardError)")
         #expect(try await listen.wait(timeout: 10) == 2)
         #expect(listen.standardError.contains("unotify: lost the connection to the session bus"), "\(listen.standardError)")
-    }
-
-    /// How many match rules on the bus contain `text` (the bus's own `GetAllMatchRules`; the
-    /// rules are read in their debug form, where quotes are escaped).
-    static func matchRuleCount(on connection: DBusConnection, mentioning text: String) async throws -> Int {
-        let reply = try await connection.call(.methodCall(
-            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-            interface: "org.freedesktop.DBus.Debug.Stats", member: "GetAllMatchRules", body: []))
-        return reply.body.description.components(separatedBy: text).count - 1
     }
 }

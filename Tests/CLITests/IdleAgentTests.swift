@@ -65,6 +65,26 @@ import TestSupport
         #expect(idle == 0, "the waiting send woke \(idle) times in \(Self.window)")
     }
 
+    @Test func aListeningListenDoesNotWakeUp() async throws {
+        let bus = try PrivateBus()
+        let state = try TemporaryDirectory("unotify-state")
+        let client = try DBusConnection(address: bus.address)
+        let agent = try await UNotifyDaemonProcess.startOwningName(on: bus, stateDirectory: state.path, watcher: client)
+        let listen = try UNotifyProcess.start(["listen", "--app", "org.example.Tea", "--count", "1"], busAddress: bus.address,
+                                              extraEnvironment: ["XDG_STATE_HOME": state.path])
+        try await Eventually.wait(timeout: .seconds(10), "listen subscribed to the agent's responses") {
+            try await BusMatchRules.count(on: client, mentioning: "Response") > 0
+        }
+        let counter = try await Self.countOverQuietWindow(of: listen.pid)
+        let idle = try counter.wakeUps()
+        // The positive event: SIGINT ends listen's wait.
+        listen.send(SIGINT)
+        #expect(try await listen.wait(timeout: 10) == 0)
+        #expect(idle == 0, "the listening listen woke \(idle) times in \(Self.window)")
+        agent.send(SIGTERM)
+        #expect(try await agent.wait(timeout: 10) == 0)
+    }
+
     static func listApps(on client: DBusConnection) async throws -> DBusMessage {
         try await client.call(.methodCall(
             destination: "org.unotify.Agent", path: "/org/unotify/Agent", interface: "org.unotify.Agent1",
