@@ -6,9 +6,11 @@ import Synchronization
 import Glibc
 #endif
 
-/// The process's global executor once ``IdleQuietGlobalExecutor`` is installed: jobs run on
-/// one serial Dispatch queue per processor (round robin), so as many run at once as on the
-/// default executor, on Dispatch's overcommit threads, which Dispatch does not monitor.
+/// The process's global executor once ``IdleQuietGlobalExecutor`` is installed: a pool of one
+/// worker per processor, as wide as the default executor, each worker a serial Dispatch queue
+/// (so it runs on Dispatch's overcommit threads, which Dispatch does not monitor). Jobs wait
+/// in one FIFO; an idle worker is woken for each new job, and a worker drains the FIFO until
+/// it is empty, so a long job holds up nothing while another worker is free.
 ///
 /// Delayed jobs wait on the clock they name, as with the default executor: `ContinuousClock`
 /// (the default of `Task.sleep(for:)`) is Dispatch's monotonic time, `CLOCK_BOOTTIME` on
@@ -17,17 +19,34 @@ import Glibc
 final class QuietTaskExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
     static let shared = QuietTaskExecutor()
 
-    private let queues: [DispatchQueue] = (0..<max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))).map {
-        DispatchQueue(label: "unotify.global-executor.\($0)")
+    private let workers: [DispatchQueue]
+    /// Where delayed jobs wait for their moment, before they join the FIFO.
+    private let timers = DispatchQueue(label: "unotify.global-executor.timers")
+    private let state: Mutex<QuietJobQueue>
+
+    private init() {
+        let width = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        workers = (0..<width).map { DispatchQueue(label: "unotify.global-executor.\($0)") }
+        state = Mutex(QuietJobQueue(idleWorkers: Array(0..<width)))
     }
-    private let next = Atomic<Int>(0)
 
     func enqueue(_ job: consuming ExecutorJob) {
         enqueue(UnownedJob(job))
     }
 
     func enqueue(_ job: UnownedJob) {
-        queue().async { Self.run(job) }
+        let idle = state.withLock { queue in
+            queue.append(job)
+            return queue.idleWorkers.popLast()
+        }
+        if let idle { workers[idle].async { self.drain(worker: idle) } }
+    }
+
+    /// Runs jobs until none is waiting, then marks `worker` idle (under the same lock).
+    private func drain(worker: Int) {
+        while let job = state.withLock({ queue in queue.next(orIdle: worker) }) {
+            Self.run(job)
+        }
     }
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
@@ -64,16 +83,12 @@ final class QuietTaskExecutor: TaskExecutor, SchedulingExecutor, @unchecked Send
         // A `dispatch_time_t`: nanoseconds of uptime, or of monotonic time with the top bit set;
         // from 2⁶² on, never (Dispatch's own limit).
         let raw = deadline >= 1 << 62 - 1 ? UInt64.max : (monotonic ? deadline | 1 << 63 : deadline)
-        queue().asyncAfter(deadline: unsafeBitCast(raw, to: DispatchTime.self)) { Self.run(job) }
+        timers.asyncAfter(deadline: unsafeBitCast(raw, to: DispatchTime.self)) { self.enqueue(job) }
     }
 
     /// Runs `job` at a wall-clock deadline.
     func enqueue(_ job: UnownedJob, wallDeadline: timespec) {
-        queue().asyncAfter(wallDeadline: DispatchWallTime(timespec: wallDeadline)) { Self.run(job) }
-    }
-
-    private func queue() -> DispatchQueue {
-        queues[next.add(1, ordering: .relaxed).oldValue % queues.count]
+        timers.asyncAfter(wallDeadline: DispatchWallTime(timespec: wallDeadline)) { self.enqueue(job) }
     }
 
     /// Runs `job` on the generic executor, as the default executor does.
