@@ -6,7 +6,8 @@ import Glibc
 
 /// Starts `unotifyd` when nobody owns its name: by D-Bus activation when its `.service` file is
 /// installed (`unotifyd --install`), otherwise by spawning the binary, detached, so that it
-/// outlives the caller.
+/// outlives the caller. A spawned agent's standard error goes to `unotifyd.log` in the state
+/// directory; when the agent exits before it takes its name, the error quotes what it wrote.
 ///
 /// The binary is `$UNOTIFY_AGENT` when set, else `unotifyd` next to the running executable,
 /// else the first `unotifyd` on `PATH`.
@@ -17,27 +18,61 @@ package enum AgentLauncher {
     {
         if try await connection.nameOwner(of: AgentInterface.busName) != nil { return }
         let changes = try await connection.nameOwnerChanges(of: AgentInterface.busName)
+        var spawned: (pid: pid_t, log: AgentLaunchLog?)?
         if try await !activate(on: connection) {
-            try spawn(busAddress: busAddress)
+            let log = AgentLaunchLog.begin()
+            spawned = (try spawn(busAddress: busAddress, log: log?.path), log)
         }
         if try await connection.nameOwner(of: AgentInterface.busName) != nil { return }
-        let owned = try await withThrowingTaskGroup(of: Bool.self) { group in
+        let outcome = try await withThrowingTaskGroup(of: LaunchOutcome.self) { group in
             group.addTask {
-                for try await change in changes where change.newOwner != nil { return true }
-                return false
+                for try await change in changes where change.newOwner != nil { return .owned }
+                return .timedOut
+            }
+            if let pid = spawned?.pid {
+                group.addTask {
+                    while isRunning(pid) { try await Task.sleep(for: .milliseconds(20)) }
+                    return .exited
+                }
             }
             group.addTask {
                 try await Task.sleep(for: timeout)
-                return false
+                return .timedOut
             }
             defer { group.cancelAll() }
-            return try await group.next() ?? false
+            return try await group.next() ?? .timedOut
         }
-        let ownerNow = try await connection.nameOwner(of: AgentInterface.busName)
-        guard owned || ownerNow != nil else {
-            throw AgentError(.unavailable, "unotifyd (\((try? executablePath()) ?? "activated by D-Bus")) did not start "
-                + "within \(timeout); run it by hand to see why")
+        // The name can have been taken by another agent, started meanwhile, just as this one exits.
+        if try await connection.nameOwner(of: AgentInterface.busName) != nil { return }
+        let agent = "unotifyd (\((try? executablePath()) ?? "activated by D-Bus"))"
+        let said = spawned?.log.map { ($0.path, $0.written()) }
+        switch (outcome, said) {
+        case (.exited, let (path, text)?) where !text.isEmpty:
+            throw AgentError(.unavailable, "\(agent) exited before it took its name; it said (\(path)):\n\(text)")
+        case (.exited, _):
+            throw AgentError(.unavailable, "\(agent) exited before it took its name; run it by hand to see why")
+        case (_, let (path, text)?) where !text.isEmpty:
+            throw AgentError(.unavailable, "\(agent) did not start within \(timeout); it said (\(path)):\n\(text)")
+        default:
+            throw AgentError(.unavailable, "\(agent) did not start within \(timeout); run it by hand to see why")
         }
+    }
+
+    /// How waiting for the agent's name ended.
+    private enum LaunchOutcome: Sendable {
+        case owned, exited, timedOut
+    }
+
+    /// Whether `pid` still runs (a zombie, not yet reaped by its new parent, has exited).
+    private static func isRunning(_ pid: pid_t) -> Bool {
+        let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = read(descriptor, &buffer, buffer.count)
+        let stat = String(decoding: buffer[0..<max(count, 0)], as: UTF8.self)
+        guard let parenthesis = stat.lastIndex(of: ")") else { return false }
+        return !stat[parenthesis...].hasPrefix(") Z")
     }
 
     /// D-Bus activation; `false` when no service file is installed for the agent.
@@ -73,12 +108,13 @@ package enum AgentLauncher {
         throw AgentError(.unavailable, "cannot find unotifyd: install it next to this program or on PATH, or set UNOTIFY_AGENT")
     }
 
-    /// Spawns `unotifyd` in its own session through `/bin/sh … &`, so it is not our child.
-    private static func spawn(busAddress: String?) throws {
+    /// Spawns `unotifyd` in its own session through `/bin/sh … &`, so it is not our child, its
+    /// standard error appended to `log` (or discarded); returns its process id.
+    private static func spawn(busAddress: String?, log: String?) throws -> pid_t {
         let path = try executablePath()
         var environment = currentEnvironment()
         if let busAddress { environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress }
-        let arguments = ["/bin/sh", "-c", "setsid \"$0\" </dev/null >/dev/null 2>&1 &", path]
+        let arguments = ["/bin/sh", "-c", "setsid \"$0\" </dev/null >/dev/null 2>>\"$1\" & echo $!", path, log ?? "/dev/null"]
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -90,17 +126,34 @@ package enum AgentLauncher {
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // The shell prints the agent's process id on a pipe, then exits; the agent does not hold it.
+        var output: [Int32] = [0, 0]
+        guard pipe(&output) == 0 else { throw AgentError(.unavailable, "cannot start \(path): pipe() failed") }
+        defer { close(output[0]) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_addclose(&actions, output[0])
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, "/bin/sh", nil, &attributes, argv, envp)
+        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+        close(output[1])
         guard result == 0 else {
             throw AgentError(.unavailable, "cannot start \(path): \(String(cString: strerror(result)))")
         }
         var status: Int32 = 0
         _ = waitpid(pid, &status, 0)
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = read(output[0], &buffer, buffer.count)
+        let text = String(decoding: buffer[0..<max(count, 0)], as: UTF8.self)
+        guard let agent = pid_t(text.split(separator: "\n").first ?? "") else {
+            throw AgentError(.unavailable, "cannot start \(path): /bin/sh did not start it")
+        }
+        return agent
     }
 
     private static func environment(_ name: String) -> String? {

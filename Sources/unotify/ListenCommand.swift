@@ -1,4 +1,5 @@
 import ArgumentParser
+import DBus
 import NotificationAgentClient
 
 #if canImport(Glibc)
@@ -42,6 +43,9 @@ struct ListenCommand: AsyncParsableCommand {
             }
         } catch let error as AgentError {
             throw CommandFailure(error)
+        } catch let error as DBusError where error.code == .disconnected {
+            throw CommandFailure(
+                "unotify: lost the connection to the session bus while listening (the bus daemon stopped)", exitCode: 2)
         }
     }
 

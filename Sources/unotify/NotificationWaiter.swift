@@ -56,14 +56,22 @@ struct NotificationWaiter {
         case .interrupted:
             StandardError.write("Wait cancelled, closing notification")
             try? await client.closeNotification(id)
-        case .serverGone:
+        case .serverGone where await busAnswers():
             throw CommandFailure("unotify: the notification server left the bus before the notification was closed")
-        case .streamEnded:
-            throw CommandFailure("unotify: lost the connection to the session bus while waiting")
+        case .serverGone, .streamEnded:
+            // A bus daemon that stops drops its clients one by one: the server's name can vanish
+            // before this connection is dropped too.
+            throw CommandFailure(
+                "unotify: lost the connection to the session bus while waiting (the bus daemon stopped)", exitCode: 2)
         case .event:
             break
         }
         if failedActions { throw CommandFailure("", exitCode: 1) }
+    }
+
+    /// Whether the bus still answers (it fails at once when the connection is gone).
+    private func busAnswers() async -> Bool {
+        (try? await client.connection.nameOwner(of: "org.freedesktop.DBus")) != nil
     }
 
     private func firstOutcome(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NotificationAgentClient
 
 #if canImport(Glibc)
 import Glibc
@@ -20,6 +21,8 @@ struct UNotify: AsyncParsableCommand {
 
     /// Parses and runs, reporting errors as notify-send does: one line on stderr, exit 1.
     static func main() async {
+        // Before anything runs on the global executor: `send -w` and `listen` wait without waking.
+        IdleQuietGlobalExecutor.install()
         if let problem = CommandLineText.invalidUTF8Argument() {
             StandardError.write("unotify: \(problem)")
             Glibc.exit(1)

@@ -1,6 +1,7 @@
 import DBus
 import Dispatch
 import Foundation
+import NotificationAgentClient
 import UserNotifications
 
 #if canImport(Glibc)
@@ -14,6 +15,8 @@ import Glibc
 @main
 enum UNotifyDaemon {
     static func main() async {
+        // Before anything runs on the global executor: an idle agent must not wake every second.
+        IdleQuietGlobalExecutor.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         switch arguments.first {
         case nil:
@@ -43,18 +46,30 @@ enum UNotifyDaemon {
 
     private static func run() async {
         do {
+            // Caught from before the name is taken: a SIGTERM the moment the name appears (a
+            // session ending, a test) stops the agent cleanly instead of killing it.
+            let stop = SignalWaiter(signals: [SIGTERM, SIGINT])
             let connection = try DBusConnection.sessionBus()
             let store = SettingsStore(directory: try SettingsStore.defaultDirectory())
             let agent = NotificationAgent(connection: connection, store: store)
             guard try await agent.start() else { return }
-            let stop = SignalWaiter(signals: [SIGTERM, SIGINT])
             // Run until a signal, or until the bus goes away (the name's owner stream ends).
             let lost = try await connection.nameOwnerChanges(of: "org.freedesktop.DBus")
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { await stop.wait() }
-                group.addTask { do { for try await _ in lost {} } catch {} }
-                await group.next()
-                group.cancelAll()
+            let busWentAway = await withTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    await stop.wait()
+                    return false
+                }
+                group.addTask {
+                    do { for try await _ in lost {} } catch {}
+                    return !Task.isCancelled
+                }
+                defer { group.cancelAll() }
+                return await group.next() ?? false
+            }
+            if busWentAway {
+                FileHandle.standardError.write(Data("unotifyd: the session bus went away; exiting\n".utf8))
+                return
             }
             await agent.stop()
         } catch {

@@ -1,8 +1,23 @@
+import DBus
 import Foundation
 
 /// The built `unotifyd` binary.
 public enum UNotifyDaemonProcess {
     public static var path: String {
         PackageRoot.binaryDirectory.appendingPathComponent("unotifyd").path
+    }
+
+    /// Starts `unotifyd` on `bus` with its state in `stateDirectory` (as `XDG_STATE_HOME`) and
+    /// waits (bounded) until it owns `org.unotify.Agent`, seen from `watcher`.
+    public static func startOwningName(on bus: PrivateBus, stateDirectory: String, watcher: DBusConnection) async throws
+        -> ChildProcess
+    {
+        var environment = bus.environment
+        environment["XDG_STATE_HOME"] = stateDirectory
+        let agent = try ChildProcess(path, [], environment: environment)
+        try await Eventually.wait(timeout: .seconds(10), "the agent owns org.unotify.Agent") {
+            try await watcher.nameOwner(of: "org.unotify.Agent") != nil
+        }
+        return agent
     }
 }

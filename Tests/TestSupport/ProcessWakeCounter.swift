@@ -1,0 +1,48 @@
+import Foundation
+
+/// How often a process's threads were put on a CPU, read from `/proc/PID/task/TID/schedstat`
+/// (its third field: the number of times the thread ran). A sleeping process's count does not
+/// move; each wake-up (a timer, a signal, a message) adds at least one.
+public struct ProcessWakeCounter: Sendable {
+    public let pid: pid_t
+    private let start: [String: Int]
+
+    /// Takes the first reading.
+    public init(pid: pid_t) throws {
+        self.pid = pid
+        start = try Self.runs(of: pid)
+    }
+
+    /// The process's threads now, by thread id.
+    public static func threadIDs(of pid: pid_t) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+    }
+
+    /// The wake-ups since the first reading: each thread's new runs, every run of a thread
+    /// started since, and one for each thread that has exited since (it woke to exit). A
+    /// thread that both starts and exits in between is not seen, but starting it took a run
+    /// of a thread that is.
+    public func wakeUps() throws -> Int {
+        let now = try Self.runs(of: pid)
+        var total = 0
+        for (thread, runs) in now { total += runs - (start[thread] ?? 0) }
+        total += start.keys.filter { now[$0] == nil }.count
+        return total
+    }
+
+    private static func runs(of pid: pid_t) throws -> [String: Int] {
+        var result: [String: Int] = [:]
+        for thread in try threadIDs(of: pid) {
+            // A thread can exit between the listing and the read: it is then not counted here.
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/schedstat", encoding: .utf8) else {
+                continue
+            }
+            let fields = text.split(separator: " ")
+            guard fields.count >= 3, let runs = Int(fields[2].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                throw TestSupportError("unexpected /proc/\(pid)/task/\(thread)/schedstat: \(text)")
+            }
+            result[thread] = runs
+        }
+        return result
+    }
+}
