@@ -31,6 +31,9 @@ package actor NotificationAgent {
     /// The server name's owner as the agent last saw it change.
     private var serverOwner: String?
     private var ownerTask: Task<Void, Never>?
+    /// Follows the changes of time a timer cannot see (wall clock set, zone, resume).
+    private var timeChangeTask: Task<Void, Never>?
+    private let timeChanges: @Sendable () async throws -> AsyncStream<TimeChange>
     /// Notifications taken out of the schedule and not yet handed to the server; saved with the
     /// schedule (`PendingFile.firing`), so a crash before the server has them loses nothing.
     /// Those that failed because no server ran are tried again when one appears.
@@ -60,9 +63,11 @@ package actor NotificationAgent {
     private var cachedServerInformation: (owner: String?, information: ServerInformation?)?
 
     package init(connection: DBusConnection, store: SettingsStore, serverName: BusName = NotificationsService.busName,
-                 strings: PromptStrings = .current(), soundPlayer: SoundPlayer = SoundPlayer()) {
+                 strings: PromptStrings = .current(), soundPlayer: SoundPlayer = SoundPlayer(),
+                timeChanges: @escaping @Sendable () async throws -> AsyncStream<TimeChange> = { try await TimeChangeMonitor.changes() }) {
         self.connection = connection
         self.soundPlayer = soundPlayer
+        self.timeChanges = timeChanges
         server = NotificationsClient(connection: connection, serverName: serverName)
         self.store = store
         self.strings = strings
@@ -112,6 +117,14 @@ package actor NotificationAgent {
             await fireInFlight()
         }
         armTimer()
+        do {
+            let changes = try await timeChanges()
+            timeChangeTask = Task { [weak self] in
+                for await change in changes { await self?.timeChanged(change) }
+            }
+        } catch {
+            FileHandle.standardError.write(Data("unotifyd: time changes are not followed: \(error)\n".utf8))
+        }
         return true
     }
 
@@ -119,6 +132,7 @@ package actor NotificationAgent {
     package func stop() async {
         eventTask?.cancel()
         ownerTask?.cancel()
+        timeChangeTask?.cancel()
         timer?.cancel()
         try? await connection.releaseName(AgentInterface.busName)
     }
@@ -572,6 +586,21 @@ package actor NotificationAgent {
             // deliveries already under way.
             Task { await self?.fireDue() }
         }
+    }
+
+    /// Measures the wait again after a change of time: the wall clock set, the machine resumed
+    /// from suspend, or a new time zone, which first moves the calendar matches that have no
+    /// zone of their own (they follow the local zone, as on iOS).
+    private func timeChanged(_ change: TimeChange) async {
+        if case .moveCalendarMatches(let zone) = TimeChangeResponse.response(to: change, currentZone: schedule.calendarTimeZone) {
+            schedule.timeZoneChanged(to: zone, now: Date())
+            do {
+                try await savePending()
+            } catch {
+                FileHandle.standardError.write(Data("unotifyd: \(error)\n".utf8))
+            }
+        }
+        armTimer()
     }
 
     /// Moves what is due within `saveLead` from the schedule to `firing` and saves both, then

@@ -9,9 +9,20 @@ enum SleepResumeWatch {
     /// Subscribes on the bus at `address`; `nil` when there is no such bus. The stream yields
     /// once per wake and ends when the bus goes away.
     static func wakes(address: String) async -> AsyncThrowingStream<DBusMessage, any Error>? {
-        guard let connection = try? DBusConnection(address: address) else { return nil }
+        // A connection that fails leaves Dispatch's worker-pool monitor running, a timer that
+        // wakes the process every second for good (measured): no socket, no attempt.
+        guard socketMayExist(address), let connection = try? DBusConnection(address: address) else { return nil }
         return try? await connection.signals(matching: MatchRule(
             path: "/org/freedesktop/login1", interface: "org.freedesktop.login1.Manager", member: "PrepareForSleep"))
+    }
+
+    /// Whether the bus at `address` may be there: `false` for a `unix:path=` address whose socket
+    /// does not exist; `true` for any other address (only trying tells).
+    static func socketMayExist(_ address: String) -> Bool {
+        guard address.hasPrefix("unix:path=") else { return true }
+        let path = String(address.dropFirst("unix:path=".count).prefix { $0 != "," })
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK
     }
 
     /// Whether `message` announces the end of a sleep (its argument is `false`).
