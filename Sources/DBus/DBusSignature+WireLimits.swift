@@ -14,9 +14,19 @@ extension DBusSignature {
         if structureNesting > Self.maximumNesting {
             return "nests \(structureNesting) structures or dictionary entries (D-Bus allows \(Self.maximumNesting))"
         }
-        let length = description.utf8.count
+        let length = textLength
         if length > Self.maximumLength { return "is \(length) bytes long (D-Bus allows \(Self.maximumLength))" }
         return nil
+    }
+
+    /// The length of ``description`` in bytes, without building it (every message checks it).
+    var textLength: Int {
+        switch self {
+        case .array(let element): 1 + element.textLength
+        case .dictionary(let key, let value): 3 + key.textLength + value.textLength
+        case .structure(let fields): 2 + fields.reduce(0) { $0 + $1.textLength }
+        default: 1
+        }
     }
 
     private var arrayNesting: Int {

@@ -22,9 +22,10 @@ enum MessageBodyWriter {
     static func check(body values: [DBusValue]) throws {
         var length = 0
         for value in values {
-            try checkSignature(value.signature)
+            let signature = value.signature
+            try checkSignature(signature)
             try check(value)
-            length += value.signature.description.utf8.count
+            length += signature.textLength
         }
         guard length <= DBusSignature.maximumLength else {
             throw DBusError(.invalidArgument, "the message's arguments have a signature of \(length) bytes; "

@@ -1,4 +1,4 @@
-import DBus
+@testable import DBus
 import Testing
 
 /// D-Bus's limits on types and nesting (found by fuzzing `-h variant:…` hints): libdbus aborts
@@ -31,6 +31,11 @@ import Testing
         let long = { (n: Int) in "(" + String(repeating: "y", count: n) + ")" }
         #expect(try DBusSignature(parsing: long(253)).description.utf8.count == 255)
         #expect(throws: DBusError.self) { try DBusSignature(parsing: long(254)) }
+    }
+
+    @Test(arguments: ["y", "as", "a{sv}", "(iiibiiay)", "a{oa{sa{sv}}}", "aa(ya{by})"])
+    func aTypesLengthIsItsTextsLength(_ text: String) throws {
+        #expect(try DBusSignature(parsing: text).textLength == text.utf8.count)
     }
 
     @Test func aSignatureValueTooDeepIsAnErrorNotAnAbort() {
