@@ -105,3 +105,27 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The fuzz targets (fuzz/Sources, run by scripts/fuzz): declared only when UNOTIFY_FUZZ=1,
+// because they have no `main` (libFuzzer's) and so link only with `--sanitize=fuzzer`.
+if Context.environment["UNOTIFY_FUZZ"] == "1" {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("fuzz-apns-payload", ["UserNotifications", "NotificationAgentClient"]),
+        ("fuzz-strings-table", ["UserNotifications"]),
+        ("fuzz-hint-argument", ["FreedesktopNotifications", "DBus"]),
+        ("fuzz-categories-json", ["NotificationAgentClient"]),
+        ("fuzz-settings-file", ["UserNotifications"]),
+        ("fuzz-pending-file", ["UserNotifications"]),
+        ("fuzz-categories-file", ["UserNotifications"]),
+        ("fuzz-dbus-message", ["DBus", "FreedesktopNotifications"]),
+        ("fuzz-agent-arguments", ["DBus", "NotificationAgentClient", "UserNotifications"]),
+        ("fuzz-seeds", ["DBus", "FreedesktopNotifications", "NotificationAgentClient", "UserNotifications"]),
+    ]
+    package.targets += [
+        .target(name: "FuzzSupport", path: "fuzz/Sources/FuzzSupport", swiftSettings: strictSettings),
+    ]
+    package.targets += fuzzTargets.map {
+        .executableTarget(name: $0.name, dependencies: ["FuzzSupport"] + $0.dependencies, path: "fuzz/Sources/\($0.name)",
+                          swiftSettings: strictSettings)
+    }
+}

@@ -28,7 +28,7 @@ extension DBusMessage {
     ///
     /// Every name is already validated by its type and the body is checked before libdbus sees it.
     func makeLibdbusMessage() throws -> OpaquePointer {
-        for value in body { try MessageBodyWriter.check(value) }
+        try MessageBodyWriter.check(body: body)
         guard let message = dbus_message_new(Int32(kindCode)) else {
             throw DBusError(.invalidArgument, "libdbus could not allocate a message (out of memory)")
         }

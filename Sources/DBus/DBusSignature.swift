@@ -53,10 +53,11 @@ public indirect enum DBusSignature: Hashable, Sendable, CustomStringConvertible 
 
     /// Parses exactly one complete type.
     ///
-    /// - Throws: ``DBusError`` with code `.invalidArgument` when the text is not one complete type.
+    /// - Throws: ``DBusError`` with code `.invalidArgument` when the text is not one complete type,
+    ///   or one beyond D-Bus's limits (32 nested arrays, 32 nested structures, 255 bytes).
     public init(parsing text: String) throws {
         var parser = DBusSignatureParser(text)
-        let result = try parser.parseOne()
+        let result = try parser.parseWireType()
         guard parser.isAtEnd else {
             throw DBusError(.invalidArgument, "signature \"\(text)\" holds more than one complete type")
         }
@@ -67,7 +68,7 @@ public indirect enum DBusSignature: Hashable, Sendable, CustomStringConvertible 
     public static func parseList(_ text: String) throws -> [DBusSignature] {
         var parser = DBusSignatureParser(text)
         var result: [DBusSignature] = []
-        while !parser.isAtEnd { result.append(try parser.parseOne()) }
+        while !parser.isAtEnd { result.append(try parser.parseWireType()) }
         return result
     }
 }

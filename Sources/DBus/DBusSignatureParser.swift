@@ -54,6 +54,17 @@ struct DBusSignatureParser {
         }
     }
 
+    /// ``parseOne()``, refusing a type beyond D-Bus's limits (a list's whole text included):
+    /// libdbus would abort on it.
+    mutating func parseWireType() throws -> DBusSignature {
+        guard text.utf8.count <= DBusSignature.maximumLength else {
+            throw error("it is longer than \(DBusSignature.maximumLength) bytes")
+        }
+        let type = try parseOne()
+        if let problem = type.wireLimitProblem { throw error("it \(problem)") }
+        return type
+    }
+
     private static let basicTypes: [Character: DBusSignature] = [
         "y": .byte, "b": .boolean, "n": .int16, "q": .uint16, "i": .int32, "u": .uint32,
         "x": .int64, "t": .uint64, "d": .double, "s": .string, "o": .objectPath, "g": .signature,

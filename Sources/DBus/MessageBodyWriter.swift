@@ -6,7 +6,7 @@ import CDBus
 /// hold NUL bytes, and container elements must match their declared signature.
 enum MessageBodyWriter {
     static func append(_ values: [DBusValue], to message: OpaquePointer) throws {
-        for value in values { try check(value) }
+        try check(body: values)
         var iter = DBusMessageIter()
         dbus_message_iter_init_append(message, &iter)
         for value in values {
@@ -14,19 +14,51 @@ enum MessageBodyWriter {
         }
     }
 
-    /// Verifies the whole value tree so that appending cannot fail half-way on bad input.
-    static func check(_ value: DBusValue) throws {
+    /// The deepest container nesting D-Bus reads, variants included.
+    static let maximumDepth = 64
+
+    /// Checks every argument (``check(_:depth:)``) and the body's whole signature, which D-Bus
+    /// limits to 255 bytes.
+    static func check(body values: [DBusValue]) throws {
+        var length = 0
+        for value in values {
+            let signature = value.signature
+            try checkSignature(signature)
+            try check(value)
+            length += signature.textLength
+        }
+        guard length <= DBusSignature.maximumLength else {
+            throw DBusError(.invalidArgument, "the message's arguments have a signature of \(length) bytes; "
+                + "D-Bus allows \(DBusSignature.maximumLength): send fewer arguments, or group them in an array")
+        }
+    }
+
+    /// Verifies the whole value tree so that appending cannot fail half-way on bad input, and
+    /// that no type in it (a variant's, a signature value) is beyond D-Bus's limits. `depth`:
+    /// the containers around `value`.
+    static func check(_ value: DBusValue, depth: Int = 0) throws {
+        let inner = depth + 1
+        switch value {
+        case .array, .dictionary, .structure, .variant:
+            guard inner <= maximumDepth else {
+                throw DBusError(.invalidArgument, "values nest deeper than D-Bus's \(maximumDepth) containers")
+            }
+        default:
+            break
+        }
         switch value {
         case .string(let text):
             guard !text.utf8.contains(0) else {
                 throw DBusError(.invalidArgument, "a D-Bus string cannot contain a NUL byte: \"\(text)\"")
             }
+        case .signature(let signature):
+            try checkSignature(signature)
         case .array(let element, let values):
             for item in values {
                 guard item.signature == element else {
                     throw DBusError(.invalidArgument, "array of '\(element)' holds a value of type '\(item.signature)'")
                 }
-                try check(item)
+                try check(item, depth: inner)
             }
         case .dictionary(let key, let valueType, let entries):
             guard key.isBasic else { throw DBusError(.invalidArgument, "dictionary key type '\(key)' is not basic") }
@@ -37,16 +69,23 @@ enum MessageBodyWriter {
                         "dictionary 'a{\(key)\(valueType)}' holds an entry of types '\(entry.key.signature)', '\(entry.value.signature)'"
                     )
                 }
-                try check(entry.key)
-                try check(entry.value)
+                try check(entry.key, depth: inner + 1)
+                try check(entry.value, depth: inner + 1)
             }
         case .structure(let fields):
             guard !fields.isEmpty else { throw DBusError(.invalidArgument, "a D-Bus structure needs at least one field") }
-            for field in fields { try check(field) }
-        case .variant(let inner):
-            try check(inner)
+            for field in fields { try check(field, depth: inner) }
+        case .variant(let contained):
+            try checkSignature(contained.signature)
+            try check(contained, depth: inner)
         default:
             break
+        }
+    }
+
+    private static func checkSignature(_ signature: DBusSignature) throws {
+        if let problem = signature.wireLimitProblem {
+            throw DBusError(.invalidArgument, "the D-Bus type '\(signature)' \(problem)")
         }
     }
 

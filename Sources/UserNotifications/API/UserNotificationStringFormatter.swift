@@ -62,9 +62,14 @@ enum UserNotificationStringFormatter {
                 plain.unicodeScalars.append(scalars[index])
                 index += 1
             }
-            while index < scalars.count, ("0"..."9").contains(scalars[index]) || scalars[index] == "." {
-                plain.unicodeScalars.append(scalars[index])
+            // Width, then `.` and precision: each at most `maximumWidth`, so that Foundation
+            // never overflows (which stops the process) nor pads to gigabytes.
+            guard let width = Self.dimension(scalars, from: &index) else { return nil }
+            plain += width
+            if index < scalars.count, scalars[index] == "." {
                 index += 1
+                guard let precision = Self.dimension(scalars, from: &index) else { return nil }
+                plain += "." + precision
             }
             while index < scalars.count, "hlqLzjt".unicodeScalars.contains(scalars[index]) {
                 index += 1
@@ -73,6 +78,21 @@ enum UserNotificationStringFormatter {
             let conversion = scalars[index]
             guard "@%diouxXcCfFeEgGaAsS".unicodeScalars.contains(conversion) else { return nil }
             return Specifier(position: position, plain: plain, conversion: conversion, end: index + 1)
+        }
+
+        /// The largest width or precision a specifier may have.
+        static let maximumWidth = 1024
+
+        /// The decimal digits at `index` (possibly none), moving past them; `nil` when they
+        /// say more than ``maximumWidth``.
+        private static func dimension(_ scalars: [Unicode.Scalar], from index: inout Int) -> String? {
+            var text = ""
+            while index < scalars.count, ("0"..."9").contains(scalars[index]) {
+                text.unicodeScalars.append(scalars[index])
+                index += 1
+            }
+            guard text.isEmpty || (text.count <= 4 && Int(text).map { $0 <= maximumWidth } == true) else { return nil }
+            return text
         }
 
         func render(_ argument: Any) -> String {
@@ -92,13 +112,21 @@ enum UserNotificationStringFormatter {
             switch argument {
             case let value as Int: return value
             case let value as any BinaryInteger: return Int(truncatingIfNeeded: value)
-            case let value as Double: return value.isFinite ? Int(value) : 0
-            case let value as Float: return value.isFinite ? Int(value) : 0
+            case let value as Double: return clamped(value)
+            case let value as Float: return clamped(Double(value))
             case let value as Bool: return value ? 1 : 0
             case let value as NSNumber: return value.intValue
             case let value as String: return Int(value) ?? 0
             default: return 0
             }
+        }
+
+        /// `value` as an `Int`, towards zero; the nearest `Int` beyond its range, 0 when not finite.
+        private static func clamped(_ value: Double) -> Int {
+            guard value.isFinite else { return 0 }
+            if value >= 0x1p63 { return Int.max }
+            if value < -0x1p63 { return Int.min }
+            return Int(value)
         }
 
         private static func double(_ argument: Any) -> Double {

@@ -1,0 +1,12 @@
+import Foundation
+import FuzzSupport
+@testable import UserNotifications
+
+// The agent's categories file, `categories.json`, as `GetCategories` reads it.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCategoriesFile(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    writeFuzzFile("categories.json", fuzzData(bytes, count))
+    let store = CategoryStore(directory: fuzzScratchDirectory)
+    _ = try? store.categories(for: "org.example.app")
+    return 0
+}
