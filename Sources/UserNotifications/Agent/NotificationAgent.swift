@@ -64,7 +64,7 @@ package actor NotificationAgent {
 
     package init(connection: DBusConnection, store: SettingsStore, serverName: BusName = NotificationsService.busName,
                  strings: PromptStrings = .current(), soundPlayer: SoundPlayer = SoundPlayer(),
-                timeChanges: @escaping @Sendable () async throws -> AsyncStream<TimeChange> = { try await TimeChangeMonitor.changes() }) {
+                timeChanges: @escaping @Sendable () async throws -> AsyncStream<TimeChange> = { try await TimeChangeBroadcast.system.subscribe() }) {
         self.connection = connection
         self.soundPlayer = soundPlayer
         self.timeChanges = timeChanges
