@@ -5,7 +5,8 @@ import Glibc
 /// The file a spawned `unotifyd` writes its standard error to, `unotifyd.log` in the state
 /// directory (`$XDG_STATE_HOME/unotify`, else `~/.local/state/unotify`), so that an agent that
 /// cannot start can say why to the command that started it. The agent appends; each launch
-/// reads only what was written since it began.
+/// reads only what was written since it began. Past 1 MiB the log is moved to
+/// `unotifyd.log.old` and begun again, so it never grows without bound.
 struct AgentLaunchLog {
     /// The log's path.
     let path: String
@@ -24,16 +25,29 @@ struct AgentLaunchLog {
             return nil
         }
         guard makeDirectories(directory) else { return nil }
-        let path = directory + "/unotifyd.log"
+        return begin(path: directory + "/unotifyd.log")
+    }
+
+    /// The largest the log grows: past it, the next launch moves it to `unotifyd.log.old`
+    /// (replacing the one before) and starts a new one.
+    static let sizeLimit = 1 << 20
+
+    /// The log at `path` for a launch now, rotated first when it has grown past `sizeLimit`.
+    static func begin(path: String) -> AgentLaunchLog {
         var status = stat()
+        if stat(path, &status) == 0, Int(status.st_size) > sizeLimit {
+            _ = rename(path, path + ".old")
+        }
         return AgentLaunchLog(path: path, start: stat(path, &status) == 0 ? Int(status.st_size) : 0)
     }
 
     /// The last `lines` lines the agent wrote since the launch began ("" when none).
     func written(lastLines lines: Int = 5) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return "" }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return "" }
         guard lseek(descriptor, off_t(start), SEEK_SET) >= 0 else { return "" }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
