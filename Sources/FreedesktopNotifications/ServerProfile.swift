@@ -1,7 +1,7 @@
 /// What one notification server can do: its capabilities, corrected by its name where the
 /// capabilities say too little or too much. **The one place** where servers' differences are
-/// decided; each rule that goes by name cites its evidence (the testbed's measurements on
-/// Debian 12, `../shared/testbed/README.md`).
+/// decided; each rule that goes by name cites its evidence (measured on Debian 12's servers,
+/// and checked on each of them by the end-to-end matrix, `Tests/EndToEndTests/Matrix`).
 public struct ServerProfile: Hashable, Sendable {
     public let information: ServerInformation?
     public let capabilities: ServerCapabilities
@@ -15,11 +15,11 @@ public struct ServerProfile: Hashable, Sendable {
     private var vendor: String { information?.vendor ?? "" }
 
     /// Buttons (actions) are shown and `ActionInvoked` comes back. notify-osd has none: a
-    /// `Notify` with actions becomes a fallback dialog with id 0 (testbed).
+    /// `Notify` with actions becomes a fallback dialog with id 0 (measured; `NotifyOSDEndToEndTests`).
     public var showsActions: Bool { capabilities.contains(.actions) }
 
     /// Clicking the notification itself reports the `default` action. xfce4-notifyd 0.7 has no
-    /// default action: a click on the body closes the popup (testbed, "clicking an action").
+    /// default action: a click on the body closes the popup (measured).
     public var hasDefaultAction: Bool { showsActions && name != "Xfce Notify Daemon" }
 
     /// The most buttons one popup shows so that each can still be clicked, not counting the
@@ -49,19 +49,19 @@ public struct ServerProfile: Hashable, Sendable {
 
     /// The server plays the `sound-file` hint itself (and honours `suppress-sound`): only
     /// mate-notification-daemon ("Notification Daemon" by "MATE"); notification-daemon ("GNOME")
-    /// advertises `sound` and plays nothing, no server plays `sound-name` (testbed, "Sound").
+    /// advertises `sound` and plays nothing, no server plays `sound-name` (measured with a PulseAudio null sink; `SoundMatrixTests`).
     public var playsSoundFile: Bool { name == "Notification Daemon" && vendor == "MATE" }
 
     /// A user's close is reported as a dismissal (`NotificationClosed` reason 2). mate reports
     /// its close button as an expiry (reason 1), like a timeout, so a close there cannot be told
-    /// from one (testbed §5, "The close "X" reports reason 1"; `DismissMatrixTests`).
+    /// from one (measured: its close "X" reports reason 1; `DismissMatrixTests`).
     public var reportsDismissal: Bool { !(name == "Notification Daemon" && vendor == "MATE") && showsActions }
 
     /// `CloseNotification` takes the popup off the screen. notification-daemon 3.20
     /// ("Notification Daemon" by "GNOME") answers it with `NotificationClosed(id, 3)` but leaves
     /// the popup drawn until its own timeout, which for the agent's popups (`expire_timeout` 0)
     /// never comes; as it shows one popup at a time, every later notification waits behind it
-    /// (testbed §5, quirks 2 and 3; measured again: an answered *Keep* follow-up stayed up and the
+    /// (measured, twice: an answered *Keep* follow-up stayed up and the
     /// next notification never appeared). Replacing the popup (`replaces_id`) with one that
     /// expires after 1 ms does remove it, also under the pointer, and emits no signal.
     public var removesClosedPopups: Bool { !(name == "Notification Daemon" && vendor == "GNOME") }
@@ -69,7 +69,7 @@ public struct ServerProfile: Hashable, Sendable {
     /// The server can draw an icon instead of a button's title (`action-icons`). unotify never
     /// asks for it: the specification's action icons *replace* the title and are named by the
     /// action's key, whereas an icon is meant to stand beside a title, so the titles are kept.
-    /// Advertised by xfce4-notifyd, notification-daemon and mate (testbed §3).
+    /// Advertised by xfce4-notifyd, notification-daemon and mate (measured).
     public var drawsActionIcons: Bool { capabilities.contains(.actionIcons) }
 
     /// Notifications stay in a history after they leave the screen.
@@ -79,7 +79,7 @@ public struct ServerProfile: Hashable, Sendable {
     public var takesInlineReply: Bool { capabilities.contains(.inlineReply) }
 
     /// Images are drawn from `image-path`; lxqt-notificationd and notify-osd draw only the
-    /// deprecated `image_path` spelling (testbed, "Images"). lxqt 1.2 draws nothing at all when
+    /// deprecated `image_path` spelling (measured; `docs/research/lxqt-images.md`). lxqt 1.2 draws nothing at all when
     /// `image-path` is sent too, so these servers get `image_path` alone
     /// (``NotificationHints/setImage(_:for:)``, `docs/research/lxqt-images.md`).
     public var drawsImagePath: Bool { !(name == "lxqt-notificationd" || name == "notify-osd") }

@@ -4,7 +4,7 @@ import FreedesktopNotifications
 import TestSupport
 import UserNotifications
 
-/// Benchmark (not a test): how late the agent fires scheduled notifications (DESIGN §6, target
+/// Benchmark (not a test): how late the agent fires scheduled notifications (the target:
 /// p99 under 10 ms). A private bus, a fake notification server and the agent in one process;
 /// COUNT requests (default 300) are scheduled to fire at random moments 2 to 6 s ahead; the
 /// lateness of each is the time the fake server received its `Notify` minus its fire date.

@@ -5,8 +5,8 @@ import UserNotifications
 import Glibc
 #endif
 
-/// The scheduler at scale (DESIGN.md §6: "scheduler at 100 000 pending: memory per request,
-/// add/remove cost"): builds a `ScheduleQueue` of N pending notifications (default 100 000)
+/// The scheduler at scale (the figures asked of it: memory per request and add/remove cost at
+/// 100 000 pending): builds a `ScheduleQueue` of N pending notifications (default 100 000)
 /// and prints the medians of timed batches. A benchmark, not a test: run it with
 /// `benchmarks/schedule-scale`, in release mode.
 @main

@@ -3,7 +3,7 @@ import FreedesktopNotifications
 import UserNotifications
 
 /// Benchmark (not a test): notifications per second into the running notification server, one
-/// after another, each waiting for its answer (DESIGN §6, "throughput of add → Notify").
+/// after another, each waiting for its answer (the throughput of add → Notify).
 ///
 ///     throughput-benchmark agent COUNT    through unotifyd: AgentClient.add, so the permission
 ///                                         pipeline, the mapping and the agent's Notify

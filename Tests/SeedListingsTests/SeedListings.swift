@@ -1,7 +1,7 @@
 import Foundation
 import UserNotifications
 
-// Every Swift listing of the seed documents (/work/shared/seeds), copied unchanged as the bodies
+// Every Swift listing of the seed documents (the product's source documents), copied unchanged as the bodies
 // of functions, so this file compiles only if Apple-platform code does. None of them is called:
 // they use `UNUserNotificationCenter.current()`, whose backend is the agent. SeedListingsTests
 // runs the same statements against a fake backend.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One real notification server of the end-to-end matrix, with what the tests know about it
-/// from the testbed's measurements (`../shared/testbed/REPORT.md`), independent of the
+/// from measurements of each server on Debian 12, independent of the
 /// product's own `ServerProfile`, so the product's table is checked, not repeated.
 public struct MatrixServer: Sendable, CustomStringConvertible {
     /// How a user answers a popup on this server.
@@ -19,9 +19,9 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     public let hand: Hand
     /// `CloseNotification` takes the popup off the screen. notification-daemon answers it with
     /// `NotificationClosed(id, 3)` but leaves the popup drawn; notify-osd's bubble stays for its
-    /// fixed duration (testbed).
+    /// fixed duration (measured).
     public let closeRemovesPopup: Bool
-    /// The server plays `sound-file` itself (only mate, testbed "Sound").
+    /// The server plays `sound-file` itself (only mate, measured).
     public let playsSoundFile: Bool
     /// Set when `UNOTIFY_MATRIX_SERVERS` named no server of the matrix: every case given it
     /// fails (``MatrixSession``) instead of the matrix silently running nothing.
@@ -40,14 +40,14 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         switch name {
         case "dunst": (.dunstClose, 2)
         case "xfce4-notifyd": (.clickBody, 2)       // no close button; a click anywhere closes
-        case "mate": (.clickCloseButton, 1)         // mate reports its "X" as expired (testbed)
+        case "mate": (.clickCloseButton, 1)         // mate reports its "X" as expired (measured)
         case "notification-daemon", "lxqt": (.clickCloseButton, 2)
         default: nil
         }
     }
 
     /// What `unotify server --explain` must say degrades on this server, beyond what degrades
-    /// everywhere (typed replies, icons on buttons), from the testbed's measurements.
+    /// everywhere (typed replies, icons on buttons), from measurements of each server.
     public var degradedFeatures: Set<String> {
         switch name {
         case "dunst": ["history"]

@@ -166,7 +166,7 @@ public final class TestDesktop: @unchecked Sendable {
     }
 
     /// One left click at (x, y), then the pointer parked at 0,0 (lxqt unmaps a popup on motion
-    /// after one vanished under the pointer; testbed).
+    /// after one vanished under the pointer; measured).
     func click(x: String, y: String) async throws {
         let (clicked, _) = try await run("xdotool", ["mousemove", x, y, "click", "1", "sleep", "0.05", "mousemove", "0", "0"])
         guard clicked == 0 else { throw TestSupportError("xdotool click failed with \(clicked)") }

@@ -1,6 +1,6 @@
 @testable import UserNotifications
 
-/// An independent, deliberately plain model of DESIGN 3.1 (plus the machine's documented rules)
+/// An independent, deliberately plain model of the authorization rules (iOS's states and popups, plus the machine's documented rules)
 /// for the model-based test: a phase, the expected settings written out switch by switch, and
 /// the exact effects each event must produce.
 struct EngineAuthorizationReferenceModel {

@@ -1,8 +1,8 @@
 import Testing
 @testable import UserNotifications
 
-/// `AuthorizationMachine`, one test per row of DESIGN 3.1, plus the rules around them.
-@Suite("Engine: authorization table (DESIGN 3.1)")
+/// `AuthorizationMachine`, one test per row of the authorization table, plus the rules around them.
+@Suite("Engine: authorization table")
 struct EngineAuthorizationTableTests {
     private typealias Key = AuthorizationActionKey
     private let options: AuthorizationOptionBits = [.alert, .sound, .badge]

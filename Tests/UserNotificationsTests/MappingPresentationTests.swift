@@ -3,7 +3,7 @@ import FreedesktopNotifications
 import Testing
 @testable import UserNotifications
 
-/// DESIGN.md 3.2, row by row: what the app's settings and the request become on the wire.
+/// The presentation mapping, row by row: what the app's settings and the request become on the wire.
 @Suite struct MappingPresentationTests {
     static let capabilities = ServerCapabilities(["actions", "body", "body-markup"])
 

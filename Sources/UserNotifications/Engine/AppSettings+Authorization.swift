@@ -1,4 +1,4 @@
-/// The settings each outcome of DESIGN 3.1 produces. `requestedOptions` keeps the options the
+/// The settings each outcome of the authorization machine produces. `requestedOptions` keeps the options the
 /// app asked for, without `.provisional` (which the status already says).
 extension AppSettings {
     /// *Allow* (or *Deliver Prominently*): authorized; the alert, sound, badge, critical-alert

@@ -1,4 +1,4 @@
-/// The authorization state machine of DESIGN 3.1 for one app: pure and deterministic.
+/// iOS's notification authorization as a state machine for one app: pure and deterministic.
 ///
 /// Its state is the stored `AppSettings` plus what is transient: the popup it waits on (if any)
 /// and the requests waiting for the permission prompt's answer. `handle(_:)` takes one event

@@ -1,7 +1,7 @@
 import DBus
 import FreedesktopNotifications
 
-/// The one place where the app's settings and a request become a `Notify` call (DESIGN.md 3.2).
+/// The one place where the app's settings and a request become a `Notify` call.
 ///
 /// Pure: the agent decides *whether* to deliver (authorization) and passes what it knows about
 /// the server; this decides *how* the notification looks on the wire.

@@ -1,6 +1,6 @@
 import FreedesktopNotifications
 
-/// Which notification servers play a sound hint themselves (DESIGN.md 3.2), by what
+/// Which notification servers play a sound hint themselves, by what
 /// `GetServerInformation` says. The single table: a server not listed plays nothing, so the
 /// agent plays the sound and sends `suppress-sound`, and a sound is heard exactly once.
 package enum SoundHintSupport: Hashable, Sendable {

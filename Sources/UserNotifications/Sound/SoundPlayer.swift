@@ -1,7 +1,7 @@
 import Foundation
 import NotificationAgentClient
 
-/// Plays the sounds the notification server does not play (DESIGN.md 3.2): resolves a
+/// Plays the sounds the notification server does not play: resolves a
 /// `DeliveryRequest.Sound` to a file and hands it to `paplay` (pulseaudio-utils, honours
 /// `PULSE_SERVER`), detached, so delivery never waits for it.
 package struct SoundPlayer: Sendable {

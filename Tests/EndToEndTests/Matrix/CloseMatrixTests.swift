@@ -8,7 +8,7 @@ extension EndToEnd {
     /// does that, the server reports the notification closed (reason 3); notification-daemon
     /// leaves a closed popup drawn, so there the agent replaces it with a copy that expires at
     /// once (no signal: it sends none on expiry); notify-osd's bubble stays for its fixed time
-    /// whatever the client does (testbed).
+    /// whatever the client does (measured).
     @Suite(.serialized, .timeLimit(.minutes(3))) struct CloseMatrixTests {
         @Test(arguments: MatrixServer.all)
         func removingADeliveredNotificationClosesIt(_ server: MatrixServer) async throws {

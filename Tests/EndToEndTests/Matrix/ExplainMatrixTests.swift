@@ -4,7 +4,7 @@ import TestSupport
 
 extension EndToEnd {
     /// `unotify server --explain` on every real server: the product's table (`ServerProfile`),
-    /// applied to what the running server says of itself, against what the testbed measured.
+    /// applied to what the running server says of itself, against what was measured on each server.
     @Suite(.serialized, .timeLimit(.minutes(3))) struct ExplainMatrixTests {
         @Test(arguments: MatrixServer.all)
         func theExplanationNamesWhatDegradesHere(_ server: MatrixServer) async throws {
