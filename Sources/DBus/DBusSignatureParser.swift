@@ -1,8 +1,9 @@
 /// Parses D-Bus signature text into ``DBusSignature`` values, with libdbus's nesting limits:
 /// at most 32 arrays and 32 structures or dictionary entries deep (libdbus aborts on more).
+/// Checked while parsing, so that hostile text never recurses deeper than that.
 struct DBusSignatureParser {
-    /// The deepest nesting of arrays, and of structures and dictionary entries, libdbus allows.
-    static let maximumDepth = 32
+    /// The deepest nesting of arrays, and of structures and dictionary entries: D-Bus's limit.
+    static let maximumDepth = DBusSignature.maximumNesting
 
     private let characters: [Character]
     private let text: String

@@ -26,6 +26,15 @@ import TestSupport
         #expect(journal.load().isEmpty)
     }
 
+    @Test func aFireDateIsFoundToTheLastBit() throws {
+        let directory = try TemporaryDirectory("unotify-journal")
+        let journal = FiredJournal(directory: directory.url)
+        let date = Date().timeIntervalSince1970 + 0.000_123_456_789
+        #expect(journal.record(Self.pending("now", at: date)))
+        #expect(FiredJournal.contains(journal.load(), Self.pending("now", at: date)))
+        #expect(!FiredJournal.contains(journal.load(), Self.pending("now", at: date.nextUp)))
+    }
+
     @Test func aLineCutByACrashIsSkipped() throws {
         let directory = try TemporaryDirectory("unotify-journal")
         let journal = FiredJournal(directory: directory.url)
