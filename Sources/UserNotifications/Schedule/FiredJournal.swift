@@ -15,10 +15,33 @@ import Glibc
 /// agrees. Each line is a JSON array `[app, identifier, nextFireDate]`.
 package struct FiredJournal: Sendable {
     /// One fired notification: the occurrence's key and date.
-    package struct Entry: Hashable, Sendable {
+    package struct Entry: Hashable, Sendable, Codable {
         package let app: String
         package let identifier: String
         package let fireDate: Double
+
+        package init(app: String, identifier: String, fireDate: Double) {
+            self.app = app
+            self.identifier = identifier
+            self.fireDate = fireDate
+        }
+
+        package init(from decoder: any Decoder) throws {
+            var fields = try decoder.unkeyedContainer()
+            app = try fields.decode(String.self)
+            identifier = try fields.decode(String.self)
+            fireDate = try fields.decode(Double.self)
+            guard fields.isAtEnd else {
+                throw DecodingError.dataCorruptedError(in: fields, debugDescription: "more than three fields")
+            }
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            var fields = encoder.unkeyedContainer()
+            try fields.encode(app)
+            try fields.encode(identifier)
+            try fields.encode(fireDate)
+        }
     }
 
     package let url: URL
@@ -46,15 +69,10 @@ package struct FiredJournal: Sendable {
     /// it cannot be read (a line that is not a whole entry, the last one after a crash, is skipped).
     package func load() -> Set<Entry> {
         guard let bytes = try? SettingsFileSystem.read(url.path, limit: 64 << 20) else { return [] }
-        var entries = Set<Entry>()
-        for line in bytes.split(separator: UInt8(ascii: "\n")) {
-            guard let fields = try? JSONSerialization.jsonObject(with: Data(line)) as? [Any], fields.count == 3,
-                let app = fields[0] as? String, let identifier = fields[1] as? String,
-                let date = (fields[2] as? NSNumber)?.doubleValue
-            else { continue }
-            entries.insert(Entry(app: app, identifier: identifier, fireDate: date))
-        }
-        return entries
+        // `JSONDecoder`, not `JSONSerialization`: on Linux the latter reads about half of all
+        // dates back one bit off, and an entry read so names no notification.
+        let decoder = JSONDecoder()
+        return Set(bytes.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(Entry.self, from: Data($0)) })
     }
 
     /// Whether the journal names `notification` (this occurrence of it).
@@ -69,8 +87,7 @@ package struct FiredJournal: Sendable {
     }
 
     private static func line(_ entry: Entry) -> String {
-        let fields: [Any] = [entry.app, entry.identifier, entry.fireDate]
-        guard let data = try? JSONSerialization.data(withJSONObject: fields) else { return "\n" }
+        guard let data = try? JSONEncoder().encode(entry) else { return "\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }
