@@ -19,7 +19,7 @@ extension UNNotificationRequest {
         case .critical(nil, let volume)?: content.sound = .defaultCriticalSound(withAudioVolume: Float(volume))
         case nil: break
         }
-        if let json = request.userInfoJSON, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)),
+        if let json = request.userInfoJSON, let object = try? ExactJSON.object(with: Data(json.utf8)),
             let userInfo = object as? [String: Any]
         {
             content.userInfo = userInfo

@@ -39,7 +39,7 @@ package struct APNsPayload: Sendable, Equatable {
         }
         let object: Any
         do {
-            object = try JSONSerialization.jsonObject(with: data, options: [])
+            object = try ExactJSON.object(with: data)
         } catch {
             throw Self.invalid("the payload is not valid JSON (\(error.localizedDescription))")
         }
