@@ -188,6 +188,22 @@ public actor DBusConnection {
         core.objectHandlers[path.rawValue] = handler
     }
 
+    /// Exports an object at `path` that implements `interfaces`: answers
+    /// `org.freedesktop.DBus.Introspectable.Introspect` with their introspection data
+    /// (``DBusIntrospection``), refuses a call to another interface (`UnknownInterface`), to a
+    /// method they do not have (`UnknownMethod`) or with arguments of another signature than the
+    /// method's (`InvalidArgs`), and passes every other call to `handler`. A call without an
+    /// interface goes to the first interface that has the method. (`org.freedesktop.DBus.Peer`
+    /// is answered by libdbus on every connection.)
+    public func export(path: ObjectPath, interfaces: [DBusInterfaceDescription],
+                       handler: @escaping @Sendable (DBusMessage) async throws -> [DBusValue]) {
+        let router = DBusObjectRouter(path: path, interfaces: interfaces)
+        export(path: path) { message in
+            if let answer = try router.answer(message) { return answer }
+            return try await handler(message)
+        }
+    }
+
     /// Stops answering method calls addressed to `path`.
     public func unexport(path: ObjectPath) {
         core.objectHandlers[path.rawValue] = nil

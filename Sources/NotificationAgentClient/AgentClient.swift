@@ -29,7 +29,7 @@ package actor AgentClient {
     {
         let decisions = try await connection.signals(matching: MatchRule(
             path: AgentInterface.path, interface: AgentInterface.interface, arg0: app))
-        let reply = try await call("RequestAuthorization", [.string(app), .uint64(UInt64(options.rawValue))])
+        let reply = try await call(.requestAuthorization, [.string(app), .uint64(UInt64(options.rawValue))])
         guard reply.count == 3, case .boolean(let decided) = reply[0], case .boolean(let granted) = reply[1],
             case .int32(let raw) = reply[2], let status = AppSettings.Authorization(rawValue: Int(raw))
         else { throw AgentError(.unavailable, "unotifyd answered RequestAuthorization with the wrong types") }
@@ -38,12 +38,12 @@ package actor AgentClient {
         return try await withThrowingTaskGroup(of: (Bool, AppSettings.Authorization)?.self) { group in
             group.addTask {
                 for try await message in decisions where message.sender == agentName {
-                    if message.member == "AuthorizationFailed", message.body.count == 2,
+                    if message.member == AgentSignal.authorizationFailed.name, message.body.count == 2,
                         case .string(let reason) = message.body[1]
                     {
                         throw AgentError(.server, reason)
                     }
-                    guard message.member == "AuthorizationDecided", message.body.count == 3,
+                    guard message.member == AgentSignal.authorizationDecided.name, message.body.count == 3,
                         case .boolean(let granted) = message.body[1],
                         case .int32(let raw) = message.body[2], let status = AppSettings.Authorization(rawValue: Int(raw))
                     else { continue }
@@ -64,19 +64,19 @@ package actor AgentClient {
     }
 
     package func settings(app: String) async throws -> AppSettings {
-        try Self.settings(from: try await call("GetSettings", [.string(app)]))
+        try Self.settings(from: try await call(.getSettings, [.string(app)]))
     }
 
     package func setSettings(app: String, changes: [String: DBusVariant]) async throws -> AppSettings {
-        try Self.settings(from: try await call("SetSettings", [.string(app), changes.dbusValue]))
+        try Self.settings(from: try await call(.setSettings, [.string(app), changes.dbusValue]))
     }
 
     package func resetSettings(app: String) async throws {
-        _ = try await call("ResetSettings", [.string(app)])
+        _ = try await call(.resetSettings, [.string(app)])
     }
 
     package func listApps() async throws -> [String: AppSettings] {
-        let reply = try await call("ListApps", [])
+        let reply = try await call(.listApps, [])
         guard let first = reply.first, let apps = try? [String: [String: DBusVariant]](dbusValue: first) else {
             throw AgentError(.unavailable, "unotifyd answered ListApps with the wrong types")
         }
@@ -91,7 +91,7 @@ package actor AgentClient {
     {
         var wire = request.wire
         if let trigger { wire["trigger"] = DBusVariant(trigger.wire.dbusValue) }
-        let reply = try await call("Add", [.string(app), wire.dbusValue])
+        let reply = try await call(.add, [.string(app), wire.dbusValue])
         guard case .uint32(let id)? = reply.first else {
             throw AgentError(.unavailable, "unotifyd answered Add with the wrong types")
         }
@@ -103,7 +103,7 @@ package actor AgentClient {
     /// - Parameter app: the app, or `nil` to take the payload's "Simulator Target Bundle".
     /// - Returns: the app it was delivered to and the server's id.
     package func push(app: String?, payloadJSON: String) async throws -> (app: String, id: ServerNotificationID) {
-        let reply = try await call("Push", [.string(app ?? ""), .string(payloadJSON)])
+        let reply = try await call(.push, [.string(app ?? ""), .string(payloadJSON)])
         guard reply.count == 2, case .string(let target) = reply[0], case .uint32(let id) = reply[1] else {
             throw AgentError(.unavailable, "unotifyd answered Push with the wrong types")
         }
@@ -117,34 +117,39 @@ package actor AgentClient {
         return try AppSettings().applying(wire)
     }
 
-    func callAgent(_ member: MemberName, _ body: [DBusValue]) async throws -> [DBusValue] {
-        try await call(member, body)
+    func callAgent(_ method: AgentMethod, _ body: [DBusValue]) async throws -> [DBusValue] {
+        try await call(method, body)
     }
 
     /// The fields of each 3-field structure in the array that `member(app)` answers with.
-    func listStructures(_ member: MemberName, app: String) async throws -> [[DBusValue]] {
-        guard case .array(_, let items)? = try await callAgent(member, [.string(app)]).first else {
-            throw Self.wrongTypes(member.rawValue)
+    func listStructures(_ method: AgentMethod, app: String) async throws -> [[DBusValue]] {
+        guard case .array(_, let items)? = try await callAgent(method, [.string(app)]).first else {
+            throw Self.wrongTypes(method)
         }
         return try items.map { item in
-            guard case .structure(let fields) = item, fields.count == 3 else { throw Self.wrongTypes(member.rawValue) }
+            guard case .structure(let fields) = item, fields.count == 3 else { throw Self.wrongTypes(method) }
             return fields
         }
     }
 
     /// The error for an answer that does not have the types of the agent's protocol.
-    static func wrongTypes(_ member: String) -> AgentError {
-        AgentError(.unavailable, "unotifyd answered \(member) with the wrong types")
+    static func wrongTypes(_ method: AgentMethod) -> AgentError {
+        AgentError(.unavailable, "unotifyd answered \(method.rawValue) with the wrong types")
     }
 
-    private func call(_ member: MemberName, _ body: [DBusValue]) async throws -> [DBusValue] {
+    /// Calls `method`; a reply whose signature is not the method's is an error, so the
+    /// callers' pattern matches only decide between values of the right types.
+    private func call(_ method: AgentMethod, _ body: [DBusValue]) async throws -> [DBusValue] {
+        let reply: DBusMessage
         do {
-            return try await connection.call(.methodCall(
+            reply = try await connection.call(.methodCall(
                 destination: AgentInterface.busName, path: AgentInterface.path, interface: AgentInterface.interface,
-                member: member, body: body), timeout: .seconds(30)).body
+                member: method.name, body: body), timeout: .seconds(30))
         } catch let error as DBusError {
             throw AgentError(error)
         }
+        guard reply.bodySignature == method.description.replySignature else { throw Self.wrongTypes(method) }
+        return reply.body
     }
 }
 
@@ -159,10 +164,10 @@ extension AgentClient {
 
     /// What the server still shows for `app`, oldest first.
     package func delivered(app: String) async throws -> [Delivered] {
-        try await listStructures("ListDelivered", app: app).map { fields in
+        try await listStructures(.listDelivered, app: app).map { fields in
             guard case .uint32(let id) = fields[0], case .double(let date) = fields[1],
                 let wire = try? [String: DBusVariant](dbusValue: fields[2])
-            else { throw Self.wrongTypes("ListDelivered") }
+            else { throw Self.wrongTypes(.listDelivered) }
             return Delivered(serverID: ServerNotificationID(rawValue: id), date: date,
                              request: try DeliveryRequest(wire: wire))
         }
@@ -172,7 +177,7 @@ extension AgentClient {
     /// returns how many were closed.
     @discardableResult
     package func removeDelivered(app: String, identifiers: [String]) async throws -> Int {
-        let reply = try await callAgent("RemoveDelivered", [.string(app), identifiers.dbusValue])
+        let reply = try await callAgent(.removeDelivered, [.string(app), identifiers.dbusValue])
         guard case .uint32(let count)? = reply.first else {
             throw AgentError(.unavailable, "unotifyd answered RemoveDelivered with the wrong types")
         }
@@ -183,12 +188,12 @@ extension AgentClient {
 extension AgentClient {
     /// Replaces the app's categories with `json` (an array of ``CategoryRecord`` objects).
     package func setCategories(app: String, json: String) async throws {
-        _ = try await callAgent("SetCategories", [.string(app), .string(json)])
+        _ = try await callAgent(.setCategories, [.string(app), .string(json)])
     }
 
     /// The app's categories as JSON.
     package func categoriesJSON(app: String) async throws -> String {
-        guard case .string(let json)? = try await callAgent("GetCategories", [.string(app)]).first else {
+        guard case .string(let json)? = try await callAgent(.getCategories, [.string(app)]).first else {
             throw AgentError(.unavailable, "unotifyd answered GetCategories with the wrong types")
         }
         return json
@@ -196,7 +201,7 @@ extension AgentClient {
 
     /// Types the reply for a text-input action on a server without `inline-reply`.
     package func reply(token: String, text: String) async throws {
-        _ = try await callAgent("Reply", [.string(token), .string(text)])
+        _ = try await callAgent(.reply, [.string(token), .string(text)])
     }
 
     /// The user's responses for `app`: first those queued while the app was not listening,
@@ -204,8 +209,8 @@ extension AgentClient {
     package func listen(app: String) async throws -> AsyncThrowingStream<ResponseRecord, any Error> {
         let agentName = try await connection.nameOwner(of: AgentInterface.busName)
         let signals = try await connection.signals(matching: MatchRule(
-            path: AgentInterface.path, interface: AgentInterface.interface, member: "Response", arg0: app))
-        let reply = try await callAgent("Listen", [.string(app)])
+            path: AgentInterface.path, interface: AgentInterface.interface, member: AgentSignal.response.name, arg0: app))
+        let reply = try await callAgent(.listen, [.string(app)])
         guard case .array(_, let queuedValues)? = reply.first else {
             throw AgentError(.unavailable, "unotifyd answered Listen with the wrong types")
         }
@@ -235,14 +240,14 @@ extension AgentClient {
     /// presents a notification of `app`, and `presenter` answers with Apple's presentation
     /// option bits (`nil`: the app has no delegate).
     package func registerPresenter(app: String, _ presenter: @escaping @Sendable (DeliveryRequest) async -> UInt?) async throws {
-        await connection.export(path: AgentInterface.appPath) { message in
-            guard message.member?.rawValue == "WillPresent", message.body.count == 2,
-                let wire = try? [String: DBusVariant](dbusValue: message.body[1])
-            else { throw DBusError(.remote, "unknown call", name: "org.freedesktop.DBus.Error.UnknownMethod") }
+        await connection.export(path: AgentInterface.appPath, interfaces: [AgentInterface.appDescription]) { message in
+            guard let wire = try? [String: DBusVariant](dbusValue: message.body[1]) else {
+                throw DBusError(.remote, "WillPresent takes (s app, a{sv} request)", name: "org.freedesktop.DBus.Error.InvalidArgs")
+            }
             let options = await presenter(try DeliveryRequest(wire: wire))
             return [.boolean(options != nil), .uint32(UInt32(truncatingIfNeeded: options ?? 0))]
         }
-        _ = try await callAgent("RegisterPresenter", [.string(app)])
+        _ = try await callAgent(.registerPresenter, [.string(app)])
     }
 }
 
@@ -257,10 +262,10 @@ extension AgentClient {
 
     /// `app`'s pending requests, earliest first.
     package func pending(app: String) async throws -> [Pending] {
-        try await listStructures("ListPending", app: app).map { fields in
+        try await listStructures(.listPending, app: app).map { fields in
             guard let request = try? [String: DBusVariant](dbusValue: fields[0]),
                 let trigger = try? [String: DBusVariant](dbusValue: fields[1]), case .double(let date) = fields[2]
-            else { throw Self.wrongTypes("ListPending") }
+            else { throw Self.wrongTypes(.listPending) }
             return Pending(request: try DeliveryRequest(wire: request), trigger: try TriggerRecord(wire: trigger),
                            nextFireDate: date)
         }
@@ -269,7 +274,7 @@ extension AgentClient {
     /// Cancels pending requests of `app` by identifier (all when `identifiers` is empty).
     @discardableResult
     package func removePending(app: String, identifiers: [String]) async throws -> Int {
-        guard case .uint32(let count)? = try await callAgent("RemovePending", [.string(app), identifiers.dbusValue]).first
+        guard case .uint32(let count)? = try await callAgent(.removePending, [.string(app), identifiers.dbusValue]).first
         else { throw AgentError(.unavailable, "unotifyd answered RemovePending with the wrong types") }
         return Int(count)
     }
@@ -280,7 +285,7 @@ extension AgentClient {
     /// returns `false` when the app's badge setting is off (nothing is shown).
     @discardableResult
     package func setBadge(app: String, count: Int) async throws -> Bool {
-        guard case .boolean(let shown)? = try await callAgent("SetBadge", [.string(app), .int64(Int64(count))]).first else {
+        guard case .boolean(let shown)? = try await callAgent(.setBadge, [.string(app), .int64(Int64(count))]).first else {
             throw AgentError(.unavailable, "unotifyd answered SetBadge with the wrong types")
         }
         return shown

@@ -1,22 +1,9 @@
 import DBus
 
-/// The names of the agent's D-Bus service, `org.unotify.Agent1`, defined once.
-///
-/// Methods (all take the app identifier first):
-/// - `RequestAuthorization(s app, t options) → (b decided, b granted, i status)`: answers at
-///   once when nothing needs asking; otherwise shows the prompt and answers with
-///   `decided = false`; the user's answer comes later as `AuthorizationDecided`.
-/// - `GetSettings(s app) → a{sv}`, `SetSettings(s app, a{sv} changes) → a{sv}`,
-///   `ResetSettings(s app)`, `ListApps() → a{sa{sv}}`: the Settings app's role.
-/// - `Add(s app, a{sv} request) → u`: the permission-filtered pipeline; returns the server id.
-/// - `Push(s app, s payloadJSON) → (s app, u id)`: an APNs JSON payload (as `xcrun simctl push`
-///   takes it) delivered through the same pipeline; an empty `app` takes the payload's top-level
-///   "Simulator Target Bundle". Returns the app delivered to and the server id.
-/// Signals: `AuthorizationDecided(s app, b granted, i status)`; `AuthorizationFailed(s app,
-/// s reason)` when the prompt the waiting requests depend on could not be shown or its server
-/// went away before the user answered (nothing was decided; asking again shows a new prompt).
-/// Errors: `org.unotify.Error.NotificationsNotAllowed`, `…InvalidArgument`, `…Settings`,
-/// `…Server`.
+/// The agent's D-Bus service, `org.unotify.Agent1`, defined once: its names, and
+/// ``description``, built from ``AgentMethod`` and ``AgentSignal``, which the agent exports
+/// (and answers `Introspect` with) and `dbus/org.unotify.Agent1.xml` holds (`unotifyd
+/// --introspect` prints it).
 package enum AgentInterface {
     package static let busName: BusName = "org.unotify.Agent"
     package static let path: ObjectPath = "/org/unotify/Agent"
@@ -27,14 +14,40 @@ package enum AgentInterface {
     package static let appPath: ObjectPath = "/org/unotify/App"
     package static let appInterface: InterfaceName = "org.unotify.App1"
 
-    /// Every method of `interface` with the D-Bus signature of its arguments. The agent refuses
-    /// a call whose arguments do not have exactly this signature (none missing, none extra).
-    package static let methodSignatures: [String: String] = [
-        "RequestAuthorization": "st", "GetSettings": "s", "SetSettings": "sa{sv}", "ResetSettings": "s",
-        "ListApps": "", "SetCategories": "ss", "GetCategories": "s", "RegisterPresenter": "s", "Listen": "s",
-        "Reply": "ss", "ListDelivered": "s", "RemoveDelivered": "sas", "Add": "sa{sv}", "SetBadge": "sx",
-        "Push": "ss", "ListPending": "s", "RemovePending": "sas",
-    ]
+    /// The interface as introspection describes it; the agent refuses a call that does not
+    /// match it (another interface, an unknown method, arguments of another signature).
+    package static let description = DBusInterfaceDescription(
+        interface,
+        documentation: "unotifyd, the per-user notification agent: it owns every app's notification settings, the "
+            + "schedule and what is on screen, and shows notifications through org.freedesktop.Notifications. Every "
+            + "method but ListApps and Reply takes the app identifier (a reverse-DNS bundle identifier) first.",
+        methods: AgentMethod.allCases.map(\.description),
+        signals: AgentSignal.allCases.map(\.description),
+        errors: [
+            DBusErrorDescription(ErrorName(stringLiteral: notAllowedError),
+                                 documentation: "the app may not notify (denied, or its settings turn this off)"),
+            DBusErrorDescription(ErrorName(stringLiteral: invalidArgumentError),
+                                 documentation: "an argument is malformed or out of bounds; the message says which"),
+            DBusErrorDescription(ErrorName(stringLiteral: settingsError),
+                                 documentation: "the settings or schedule could not be read or saved; the message names the file"),
+            DBusErrorDescription(ErrorName(stringLiteral: serverError),
+                                 documentation: "the notification server failed or went away; ask again"),
+            DBusErrorDescription(ErrorName(stringLiteral: cannotAskError),
+                                 documentation: "the server cannot show buttons, so the prompt cannot be answered in "
+                                     + "it; the user was shown the command that answers it"),
+        ])
+
+    /// The interface a running app exports at ``appPath`` for the agent.
+    package static let appDescription = DBusInterfaceDescription(
+        appInterface,
+        documentation: "Exported by a running app that has a UNUserNotificationCenter delegate.",
+        methods: [
+            DBusMethodDescription("WillPresent", arguments: [.init("app", "s"), .init("request", "a{sv}")],
+                                  reply: [.init("answered", "b"), .init("options", "u")],
+                                  documentation: "The delegate's willPresent: how to present this notification, as "
+                                      + "UNNotificationPresentationOptions bits; answered = false when the app has "
+                                      + "no delegate."),
+        ])
 
     package static let notAllowedError = "org.unotify.Error.NotificationsNotAllowed"
     package static let invalidArgumentError = "org.unotify.Error.InvalidArgument"

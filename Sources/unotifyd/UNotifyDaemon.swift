@@ -12,6 +12,7 @@ import Glibc
 ///
 ///     unotifyd             run (exits at once, status 0, when another agent already runs)
 ///     unotifyd --install   install the D-Bus activation file and a systemd user unit
+///     unotifyd --introspect  print the agent's D-Bus interface (dbus/org.unotify.Agent1.xml)
 @main
 enum UNotifyDaemon {
     static func main() async {
@@ -29,13 +30,18 @@ enum UNotifyDaemon {
             } catch {
                 fail("unotifyd: cannot install: \(error)")
             }
+        case "--introspect":
+            print(DBusIntrospection.xml(interfaces: [AgentInterface.description], includingStandardInterfaces: false),
+                  terminator: "")
         case "--help", "-h":
             print("""
-                usage: unotifyd [--install]
+                usage: unotifyd [--install | --introspect]
                   (no option)  run the notification agent on the session bus (org.unotify.Agent);
                                exits when another agent already runs or the bus goes away
                   --install    install ~/.local/share/dbus-1/services/org.unotify.Agent.service and
                                ~/.config/systemd/user/unotifyd.service for this user
+                  --introspect print the agent's D-Bus interface, org.unotify.Agent1, as
+                               introspection XML (a running agent answers Introspect with it)
                 """)
         case "--version":
             print("unotifyd 0.1.0")

@@ -82,7 +82,7 @@ package actor NotificationAgent {
     ///
     /// - Returns: `false` when another agent already owns the name (this one should exit).
     package func start() async throws -> Bool {
-        await connection.export(path: AgentInterface.path) { [weak self] message in
+        await connection.export(path: AgentInterface.path, interfaces: [AgentInterface.description]) { [weak self] message in
             guard let self else { throw DBusError(.remote, "the agent is stopping", name: AgentInterface.serverError) }
             return try await self.handle(message)
         }
@@ -151,27 +151,9 @@ package actor NotificationAgent {
         }
     }
 
-    /// Refuses a call to another interface, to a method the agent does not have, or with
-    /// arguments of any other signature than the method's (`AgentInterface.methodSignatures`).
-    private static func checkCall(_ message: DBusMessage) throws {
-        let member = message.member?.rawValue ?? ""
-        if let interface = message.interface, interface != AgentInterface.interface {
-            throw DBusError(.remote, "\(AgentInterface.path) has no interface \(interface); its methods are on "
-                + "\(AgentInterface.interface)", name: "org.freedesktop.DBus.Error.UnknownInterface")
-        }
-        guard let expected = AgentInterface.methodSignatures[member] else {
-            throw DBusError(.remote, "\(AgentInterface.interface) has no method \(AgentError.quote(member))",
-                            name: "org.freedesktop.DBus.Error.UnknownMethod")
-        }
-        let given = message.bodySignature
-        guard given == expected else {
-            throw DBusError(.remote, "\(member) takes arguments of signature (\(expected)), not (\(AgentError.quote(given)))",
-                            name: "org.freedesktop.DBus.Error.InvalidArgs")
-        }
-    }
-
+    /// Carries out one call, which the connection's router has already checked against
+    /// `AgentInterface.description` (the method exists, the arguments have its signature).
     private func dispatch(_ message: DBusMessage) async throws -> [DBusValue] {
-        try Self.checkCall(message)
         let body = message.body
         func app() throws -> String {
             guard case .string(let id)? = body.first else {
@@ -182,17 +164,17 @@ package actor NotificationAgent {
             }
             return id
         }
-        switch message.member?.rawValue {
-        case "RequestAuthorization":
+        switch AgentMethod(rawValue: message.member?.rawValue ?? "") {
+        case .requestAuthorization?:
             guard body.count == 2, case .uint64(let bits) = body[1] else {
                 throw AgentError(.invalidArgument, "RequestAuthorization takes (s app, t options)")
             }
             return try await requestAuthorization(app(), AuthorizationOptionBits(rawValue: UInt(bits)))
-        case "GetSettings":
+        case .getSettings?:
             // Read, not kept: asking about any number of apps costs no memory.
             let id = try app()
             return [try (machines[id]?.settings ?? store.settings(for: id)).wire.dbusValue]
-        case "SetSettings":
+        case .setSettings?:
             guard body.count == 2, let changes = try? [String: DBusVariant](dbusValue: body[1]) else {
                 throw AgentError(.invalidArgument, "SetSettings takes (s app, a{sv} changes)")
             }
@@ -201,38 +183,38 @@ package actor NotificationAgent {
             let updated = try current.applying(changes)
             try await apply(.settingsChanged(updated), app: id)
             return [try machine(for: id).settings.wire.dbusValue]
-        case "ResetSettings":
+        case .resetSettings?:
             try await apply(.reset, app: app())
             return []
-        case "ListApps":
+        case .listApps?:
             var result: [String: [String: DBusVariant]] = [:]
             for (id, settings) in try store.allApps() { result[id] = settings.wire }
             return [result.dbusValue]
-        case "SetCategories":
+        case .setCategories?:
             guard body.count == 2, case .string(let json) = body[1] else {
                 throw AgentError(.invalidArgument, "SetCategories takes (s app, s categoriesJSON)")
             }
             let id = try app()
             try categories.set(try CategoryRecord.list(json: json), for: id)
             return []
-        case "GetCategories":
+        case .getCategories?:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let json = try encoder.encode(try categories.categories(for: app()))
             return [.string(String(decoding: json, as: UTF8.self))]
-        case "RegisterPresenter":
+        case .registerPresenter?:
             let id = try app()
             guard let sender = message.sender else { throw AgentError(.invalidArgument, "RegisterPresenter needs a sender") }
             presenters[id] = sender
             watchListener(sender)
             return []
-        case "Listen":
+        case .listen?:
             let id = try app()
             guard let sender = message.sender else { throw AgentError(.invalidArgument, "Listen needs a sender") }
             let queued = router.addListener(sender, app: id)
             watchListener(sender)
             return [.array(element: .dictionary(key: .string, value: .variant), queued.map { $0.wire.dbusValue })]
-        case "Reply":
+        case .reply?:
             guard body.count == 2, case .string(let token) = body[0], case .string(let text) = body[1] else {
                 throw AgentError(.invalidArgument, "Reply takes (s token, s text)")
             }
@@ -243,14 +225,14 @@ package actor NotificationAgent {
             }
             try await respond(to: pending.notification, notification, action: pending.action, text: text)
             return []
-        case "ListDelivered":
+        case .listDelivered?:
             let id = try app()
             return [.array(element: .structure([.uint32, .double, .dictionary(key: .string, value: .variant)]),
                            shown.delivered(app: id).map {
                                .structure([.uint32($0.id.id.rawValue), .double($0.notification.date.timeIntervalSince1970),
                                            $0.notification.request.wire.dbusValue])
                            })]
-        case "RemoveDelivered":
+        case .removeDelivered?:
             guard body.count == 2, let identifiers = try? [String](dbusValue: body[1]) else {
                 throw AgentError(.invalidArgument, "RemoveDelivered takes (s app, as identifiers); an empty list removes all")
             }
@@ -264,7 +246,7 @@ package actor NotificationAgent {
                 await takeDown(serverID, showing: notification.shown)
             }
             return [.uint32(UInt32(doomed.count))]
-        case "Add":
+        case .add?:
             guard body.count == 2, let wire = try? [String: DBusVariant](dbusValue: body[1]) else {
                 throw AgentError(.invalidArgument, "Add takes (s app, a{sv} request)")
             }
@@ -282,14 +264,14 @@ package actor NotificationAgent {
             guard let trigger else { return [.uint32(try await add(kept, app: id).rawValue)] }
             try await schedule(kept, app: id, trigger: trigger)
             return [.uint32(0)]
-        case "SetBadge":
+        case .setBadge?:
             guard body.count == 2, case .int64(let count) = body[1] else {
                 throw AgentError(.invalidArgument, "SetBadge takes (s app, x count)")
             }
             let id = try app()
             guard count >= 0 else { throw AgentError(.invalidArgument, "a badge count cannot be negative (\(count))") }
             return [.boolean(try await showBadge(Int(count), app: id))]
-        case "Push":
+        case .push?:
             guard body.count == 2, case .string(let given) = body[0], case .string(let json) = body[1] else {
                 throw AgentError(.invalidArgument, "Push takes (s app, s payloadJSON)")
             }
@@ -305,7 +287,7 @@ package actor NotificationAgent {
             let request = payload.deliveryRequest(identifier: APNsPayload.generatedIdentifier(),
                                                   strings: AppStringsTable.load(app: target))
             return [.string(target), .uint32(try await add(request, app: target).rawValue)]
-        case "ListPending":
+        case .listPending?:
             let id = try app()
             return [.array(element: .structure([.dictionary(key: .string, value: .variant),
                                                 .dictionary(key: .string, value: .variant), .double]),
@@ -314,7 +296,7 @@ package actor NotificationAgent {
                                + schedule.pending(app: id)).map {
                                .structure([$0.request.wire.dbusValue, $0.trigger.record.wire.dbusValue, .double($0.nextFireDate)])
                            })]
-        case "RemovePending":
+        case .removePending?:
             guard body.count == 2, let identifiers = try? [String](dbusValue: body[1]) else {
                 throw AgentError(.invalidArgument, "RemovePending takes (s app, as identifiers); an empty list removes all")
             }
@@ -332,7 +314,7 @@ package actor NotificationAgent {
             try await savePending()
             armTimer()
             return [.uint32(UInt32(removed))]
-        default:
+        case nil:
             throw DBusError(.remote, "no method \(message.member?.rawValue ?? "?")",
                             name: "org.freedesktop.DBus.Error.UnknownMethod")
         }
@@ -476,13 +458,13 @@ package actor NotificationAgent {
     private func emitDecision(app: String, granted: Bool) async throws {
         let status = try machine(for: app).settings.authorization
         try await connection.send(.signal(
-            path: AgentInterface.path, interface: AgentInterface.interface, member: "AuthorizationDecided",
+            path: AgentInterface.path, interface: AgentInterface.interface, member: AgentSignal.authorizationDecided.name,
             body: [.string(app), .boolean(granted), .int32(Int32(status.rawValue))]))
     }
 
     private func emitFailure(app: String, reason: String) async throws {
         try await connection.send(.signal(
-            path: AgentInterface.path, interface: AgentInterface.interface, member: "AuthorizationFailed",
+            path: AgentInterface.path, interface: AgentInterface.interface, member: AgentSignal.authorizationFailed.name,
             body: [.string(app), .string(reason)]))
     }
 
@@ -788,7 +770,7 @@ package actor NotificationAgent {
             actionIdentifier: action, userText: text, activationToken: shown.activationTokens[id])
         for listener in router.route(response) {
             var signal = DBusMessage.signal(
-                path: AgentInterface.path, interface: AgentInterface.interface, member: "Response",
+                path: AgentInterface.path, interface: AgentInterface.interface, member: AgentSignal.response.name,
                 body: [.string(notification.app), response.wire.dbusValue])
             signal.destination = try? BusName(validating: listener)
             _ = try? await connection.send(signal)
@@ -825,7 +807,7 @@ package actor NotificationAgent {
         guard let presenter = presenters[app], let destination = try? BusName(validating: presenter) else { return nil }
         let call = DBusMessage.methodCall(
             destination: destination, path: AgentInterface.appPath, interface: AgentInterface.appInterface,
-            member: "WillPresent", body: [.string(app), request.wire.dbusValue])
+            member: AgentInterface.appDescription.methods[0].name, body: [.string(app), request.wire.dbusValue])
         guard let reply = try? await connection.call(call, timeout: .seconds(2)), reply.body.count == 2,
             case .boolean(true) = reply.body[0], case .uint32(let bits) = reply.body[1]
         else { return nil }
