@@ -1,5 +1,10 @@
 /// The bus daemon's own methods (`org.freedesktop.DBus`): names and their owners.
 extension DBusConnection {
+    /// The bus daemon's own name, path and interface, `org.freedesktop.DBus`.
+    public static let busDaemon: BusName = "org.freedesktop.DBus"
+    private static let busDaemonPath: ObjectPath = "/org/freedesktop/DBus"
+    private static let busDaemonInterface: InterfaceName = "org.freedesktop.DBus"
+
     /// The reply to ``requestName(_:flags:)``.
     public enum RequestNameReply: UInt32, Sendable {
         case primaryOwner = 1, inQueue = 2, exists = 3, alreadyOwner = 4
@@ -48,8 +53,29 @@ extension DBusConnection {
         do {
             let reply = try await callBus("GetNameOwner", [.string(name.rawValue)])
             return try reply.first.map { try String(dbusValue: $0) }
-        } catch let error as DBusError where error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" {
+        } catch let error as DBusError where error.isNamed(.nameHasNoOwner) {
             return nil
+        }
+    }
+
+    /// Whether anybody owns `name` now, asked with one blocking round trip (for short-lived
+    /// command-line tools; see ``callBlocking(_:timeout:)``).
+    public nonisolated func nameHasOwnerBlocking(_ name: BusName, timeout: Duration = defaultTimeout) throws -> Bool {
+        let reply = try callBlocking(Self.busMethod("NameHasOwner", [.string(name.rawValue)]), timeout: timeout)
+        guard case .boolean(let owned)? = reply.body.first else {
+            throw DBusError(.unexpectedType, "NameHasOwner returned '\(reply.bodySignature)'")
+        }
+        return owned
+    }
+
+    /// Starts the service that the bus can activate for `name` (D-Bus activation), or finds it
+    /// running; `false` when no service file names it.
+    public func startService(_ name: BusName) async throws -> Bool {
+        do {
+            _ = try await callBus("StartServiceByName", [.string(name.rawValue), .uint32(0)])
+            return true
+        } catch let error as DBusError where error.isNamed(.serviceUnknown) {
+            return false
         }
     }
 
@@ -62,7 +88,7 @@ extension DBusConnection {
     /// Changes of `name`'s owner, as they happen, from the subscription on.
     public func nameOwnerChanges(of name: BusName) async throws -> AsyncThrowingMapSequence<AsyncThrowingStream<DBusMessage, any Error>, NameOwnerChange> {
         let rule = MatchRule(
-            sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            sender: Self.busDaemon, path: Self.busDaemonPath, interface: Self.busDaemonInterface,
             member: "NameOwnerChanged", arg0: name.rawValue)
         return try await signals(matching: rule).map { message in
             let strings = try message.body.map { try String(dbusValue: $0) }
@@ -76,8 +102,10 @@ extension DBusConnection {
     }
 
     private func callBus(_ member: MemberName, _ body: [DBusValue]) async throws -> [DBusValue] {
-        try await call(.methodCall(
-            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-            interface: "org.freedesktop.DBus", member: member, body: body), timeout: .seconds(10)).body
+        try await call(Self.busMethod(member, body), timeout: .seconds(10)).body
+    }
+
+    private static func busMethod(_ member: MemberName, _ body: [DBusValue]) -> DBusMessage {
+        .methodCall(destination: busDaemon, path: busDaemonPath, interface: busDaemonInterface, member: member, body: body)
     }
 }

@@ -29,8 +29,7 @@ struct DBusObjectRouter: Sendable {
         if let interface {
             guard let described = interfaces.first(where: { $0.name == interface }) else {
                 let names = interfaces.map(\.name.rawValue).joined(separator: ", ")
-                throw DBusError(.remote, "\(path) has no interface \(interface); its methods are on \(names)",
-                                name: "org.freedesktop.DBus.Error.UnknownInterface")
+                throw DBusError(.unknownInterface, "\(path) has no interface \(interface); its methods are on \(names)")
             }
             guard let found = described.method(member) else { throw Self.unknownMethod(member, in: interface.rawValue) }
             method = found
@@ -51,12 +50,11 @@ struct DBusObjectRouter: Sendable {
     }
 
     private static func unknownMethod(_ member: String, in interface: String) -> DBusError {
-        DBusError(.remote, "\(interface) has no method \(printable(member))", name: "org.freedesktop.DBus.Error.UnknownMethod")
+        DBusError(.unknownMethod, "\(interface) has no method \(printable(member))")
     }
 
     private static func invalidArguments(_ member: String, expected: String, given: String) -> DBusError {
-        DBusError(.remote, "\(member) takes arguments of signature (\(expected)), not (\(printable(given)))",
-                  name: "org.freedesktop.DBus.Error.InvalidArgs")
+        DBusError(.invalidArgs, "\(member) takes arguments of signature (\(expected)), not (\(printable(given)))")
     }
 
     /// `text` quoted for an error message, cut at 100 characters.

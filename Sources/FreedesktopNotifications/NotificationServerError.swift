@@ -53,7 +53,7 @@ public struct NotificationServerError: Error, Sendable, CustomStringConvertible 
             self.init(.badReply, "the notification server's reply was malformed: \(error.message)")
         default:
             switch error.name {
-            case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
+            case ErrorName.serviceUnknown.rawValue, ErrorName.nameHasNoOwner.rawValue:
                 self.init(
                     .noServer,
                     "no notification server is running: nothing owns \(server) on the session bus; "

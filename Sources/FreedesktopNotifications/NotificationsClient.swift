@@ -58,12 +58,7 @@ public actor NotificationsClient: NotificationServer {
     ///   ``notifyBlocking(_:)``, which starts an activatable server or says there is none.
     public nonisolated func postIfRunning(_ request: NotifyRequest) throws -> Bool {
         do {
-            let question = DBusMessage.methodCall(
-                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                member: "NameHasOwner", body: [.string(serverName.rawValue)])
-            guard case .boolean(true)? = try connection.callBlocking(question, timeout: timeout).body.first else {
-                return false
-            }
+            guard try connection.nameHasOwnerBlocking(serverName, timeout: timeout) else { return false }
             var notify = method("Notify", request.arguments)
             notify.noReplyExpected = true
             try connection.sendBlocking(notify)
@@ -223,7 +218,7 @@ public actor NotificationsClient: NotificationServer {
         }
         owner = found
         guard let found else {
-            throw NotificationServerError(DBusError(.remote, "no owner", name: "org.freedesktop.DBus.Error.NameHasNoOwner"),
+            throw NotificationServerError(DBusError(.nameHasNoOwner, "no owner"),
                                           server: serverName)
         }
         return found

@@ -242,7 +242,7 @@ extension AgentClient {
     package func registerPresenter(app: String, _ presenter: @escaping @Sendable (DeliveryRequest) async -> UInt?) async throws {
         await connection.export(path: AgentInterface.appPath, interfaces: [AgentInterface.appDescription]) { message in
             guard let wire = try? [String: DBusVariant](dbusValue: message.body[1]) else {
-                throw DBusError(.remote, "WillPresent takes (s app, a{sv} request)", name: "org.freedesktop.DBus.Error.InvalidArgs")
+                throw DBusError(.invalidArgs, "WillPresent takes (s app, a{sv} request)")
             }
             let options = await presenter(try DeliveryRequest(wire: wire))
             return [.boolean(options != nil), .uint32(UInt32(truncatingIfNeeded: options ?? 0))]

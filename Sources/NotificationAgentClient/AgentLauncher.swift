@@ -77,15 +77,7 @@ package enum AgentLauncher {
 
     /// D-Bus activation; `false` when no service file is installed for the agent.
     private static func activate(on connection: DBusConnection) async throws -> Bool {
-        do {
-            _ = try await connection.call(.methodCall(
-                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                member: "StartServiceByName", body: [.string(AgentInterface.busName.rawValue), .uint32(0)]),
-                timeout: .seconds(10))
-            return true
-        } catch let error as DBusError where error.name == "org.freedesktop.DBus.Error.ServiceUnknown" {
-            return false
-        }
+        try await connection.startService(AgentInterface.busName)
     }
 
     /// The agent binary to spawn; `forDaemon` when `unotifyd` asks for its own path.

@@ -71,7 +71,7 @@ struct NotificationWaiter {
 
     /// Whether the bus still answers (it fails at once when the connection is gone).
     private func busAnswers() async -> Bool {
-        (try? await client.connection.nameOwner(of: "org.freedesktop.DBus")) != nil
+        (try? await client.connection.nameOwner(of: DBusConnection.busDaemon)) != nil
     }
 
     private func firstOutcome(

@@ -60,7 +60,7 @@ enum UNotifyDaemon {
             let agent = NotificationAgent(connection: connection, store: store)
             guard try await agent.start() else { return }
             // Run until a signal, or until the bus goes away (the name's owner stream ends).
-            let lost = try await connection.nameOwnerChanges(of: "org.freedesktop.DBus")
+            let lost = try await connection.nameOwnerChanges(of: DBusConnection.busDaemon)
             let busWentAway = await withTaskGroup(of: Bool.self) { group in
                 group.addTask {
                     await stop.wait()

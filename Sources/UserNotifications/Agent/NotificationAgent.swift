@@ -315,8 +315,7 @@ package actor NotificationAgent {
             armTimer()
             return [.uint32(UInt32(removed))]
         case nil:
-            throw DBusError(.remote, "no method \(message.member?.rawValue ?? "?")",
-                            name: "org.freedesktop.DBus.Error.UnknownMethod")
+            throw DBusError(.unknownMethod, "no method \(message.member?.rawValue ?? "?")")
         }
     }
 
