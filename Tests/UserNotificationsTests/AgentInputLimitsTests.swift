@@ -8,7 +8,7 @@ import TestSupport
 
 /// Every string the agent accepts has a documented limit; a request over it is refused with
 /// `invalidArgument`, and the error quotes at most a short prefix of the offending input.
-@Suite(.timeLimit(.minutes(1))) struct AgentInputLimitsTests {
+@Suite(.timeLimit(.minutes(3))) struct AgentInputLimitsTests {
     static let huge = String(repeating: "x", count: 10_000_000)
     static let app = "org.example.Tea"
 

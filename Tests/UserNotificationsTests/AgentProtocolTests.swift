@@ -9,7 +9,7 @@ import TestSupport
 /// The agent's D-Bus methods called as a hostile or careless client would: on another
 /// interface, with arguments missing, extra, of the wrong types, or huge. Each gets an error
 /// reply (never a crash, never a hang), and the agent goes on answering.
-@Suite(.timeLimit(.minutes(1))) struct AgentProtocolTests {
+@Suite(.timeLimit(.minutes(3))) struct AgentProtocolTests {
     static func call(_ connection: DBusConnection, _ member: String, _ body: [DBusValue],
                      interface: InterfaceName = AgentInterface.interface) async throws -> DBusMessage {
         try await connection.call(.methodCall(
