@@ -29,7 +29,7 @@ enum ScheduleScaleBenchmark {
         print("schedule-scale: \(n) pending, \(options.batches) batches of \(options.batchSize) per operation")
         print(
             "sizes: PendingNotification \(MemoryLayout<PendingNotification>.stride) B, ScheduledTrigger "
-                + "\(MemoryLayout<ScheduledTrigger>.stride) B, Content \(MemoryLayout<PendingNotification.Content>.stride) B (inline, before strings)")
+                + "\(MemoryLayout<ScheduledTrigger>.stride) B, DeliveryRequest \(MemoryLayout<DeliveryRequest>.stride) B (inline, before strings)")
 
         // Memory: RSS before and after filling the queue.
         let before = ResidentMemory.bytes() ?? 0
@@ -74,7 +74,7 @@ enum ScheduleScaleBenchmark {
             identifier: "reminder-\(index)", title: "Reminder \(index)", body: "Something to remember, number \(index)",
             sound: .default, categoryIdentifier: "reminders")
         return PendingNotification(
-            app: "org.example.App\(index % 10)", content: .init(request),
+            app: "org.example.App\(index % 10)", request: request,
             trigger: trigger ?? .timeInterval(seconds: fireDate - base + 60, repeats: false), anchor: base - 60,
             nextFireDate: fireDate)
     }

@@ -89,6 +89,22 @@ import TestSupport
         }
     }
 
+    /// Before: the pending record kept no `userInfo` (nor progress): a scheduled request came
+    /// back from `pendingNotificationRequests`, and fired, without the app's data.
+    @Test func aScheduledRequestKeepsItsUserInfo() async throws {
+        let rig = try await Rig()
+        _ = try await rig.center.requestAuthorization(options: [.alert, .provisional])
+        let content = UNMutableNotificationContent()
+        content.body = "later"
+        content.userInfo = ["order": 42, "room": "kitchen"]
+        let request = UNNotificationRequest(
+            identifier: "later", content: content, trigger: UNTimeIntervalNotificationTrigger(timeInterval: 3600, repeats: false))
+        try await rig.center.add(request)
+        let pending = await rig.center.pendingNotificationRequests()
+        #expect(pending.first?.content.userInfo["order"] as? Int == 42)
+        #expect(pending.first?.content.userInfo["room"] as? String == "kitchen")
+    }
+
     @Test func aRepeatingIntervalUnderAMinuteIsRefused() async throws {
         let rig = try await Rig()
         _ = try await rig.center.requestAuthorization(options: [.alert, .provisional])

@@ -53,8 +53,8 @@ import Testing
     @Test func aScheduledRequestKeepsIconTimeoutAndTransientButRefusesHints() throws {
         var request = DeliveryRequest(identifier: "a", title: "Tea")
         (request.appIcon, request.expireTimeout, request.isTransient) = ("tea", 3000, true)
-        let content = PendingNotification.Content(request)
-        #expect(content.deliveryRequest == request)
+        let stored = try JSONDecoder().decode(DeliveryRequest.self, from: JSONEncoder().encode(request))
+        #expect(stored == request)
         request.hints = ["x-foo": DBusVariant("bar")]
         #expect(throws: ScheduleError(.hintsNotKept)) {
             try PendingNotification(app: "org.example.Tea", request: request, trigger: .timeInterval(seconds: 60, repeats: false),

@@ -45,7 +45,7 @@ import Testing
     @Test func theWaitForAnAbsurdDateIsFinite() throws {
         for date in [1e300, Double.greatestFiniteMagnitude] {
             let pending = PendingNotification(
-                app: "org.example.Tea", content: PendingNotification.Content(DeliveryRequest(identifier: "t", title: "t")),
+                app: "org.example.Tea", request: DeliveryRequest(identifier: "t", title: "t"),
                 trigger: .timeInterval(seconds: 60, repeats: false), anchor: 0, nextFireDate: date)
             let queue = ScheduleQueue([pending], calendarTimeZone: .current)
             let wait = try #require(queue.delayUntilNextDue(now: Date()))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import UserNotifications
 
-/// `PendingNotification.Content` ↔ `DeliveryRequest`, and the pending record's JSON.
+/// The stored form of `DeliveryRequest`, and the pending record's JSON.
 @Suite(.timeLimit(.minutes(1))) struct ScheduleContentTests {
     /// Requests covering every field and every sound and interruption level.
     static let requests: [DeliveryRequest] = [
@@ -18,15 +18,25 @@ import UserNotifications
         DeliveryRequest(identifier: "badge-negative", badge: -3),
         DeliveryRequest(identifier: "unicode 日本語 🎉", title: "Café ☕", subtitle: "\u{0}nul", body: "e\u{301}"),
         DeliveryRequest(identifier: "empty-image", title: "t", imagePath: ""),
+        {
+            var request = DeliveryRequest(identifier: "app-data", title: "t")
+            request.userInfoJSON = #"{"order":42,"room":"kitchen"}"#
+            request.progress = 40
+            request.isPush = true
+            request.appIcon = "mail-unread"
+            request.expireTimeout = 0
+            request.isTransient = true
+            return request
+        }(),
     ]
 
-    @Test(arguments: requests) func contentConvertsLosslessly(_ request: DeliveryRequest) {
-        #expect(PendingNotification.Content(request).deliveryRequest == request)
+    @Test(arguments: requests) func theStoredFormIsLossless(_ request: DeliveryRequest) throws {
+        #expect(try JSONDecoder().decode(DeliveryRequest.self, from: JSONEncoder().encode(request)) == request)
     }
 
     @Test(arguments: requests) func pendingRoundTripsThroughJSON(_ request: DeliveryRequest) throws {
         let pending = PendingNotification(
-            app: "org.example.App", content: .init(request), trigger: .timeInterval(seconds: 90, repeats: false),
+            app: "org.example.App", request: request, trigger: .timeInterval(seconds: 90, repeats: false),
             anchor: 1_750_000_000.123_456_7, nextFireDate: 1_750_000_090.123_456_7)
         let decoded = try JSONDecoder().decode(PendingNotification.self, from: JSONEncoder().encode(pending))
         #expect(decoded == pending)
@@ -36,7 +46,7 @@ import UserNotifications
 
     @Test func jsonShape() throws {
         let pending = PendingNotification(
-            app: "a", content: .init(DeliveryRequest(identifier: "i", title: "T", sound: .critical(name: nil, volume: 0.5))),
+            app: "a", request: DeliveryRequest(identifier: "i", title: "T", sound: .critical(name: nil, volume: 0.5)),
             trigger: .calendar(components: CalendarMatch(hour: 8, minute: 30), repeats: true), anchor: 10.5,
             nextFireDate: 20.25)
         let encoder = JSONEncoder()
@@ -53,11 +63,11 @@ import UserNotifications
         let namedWithoutName = #"{"identifier":"i","sound":{"kind":"named"}}"#
         for json in [badLevel, badSound, namedWithoutName] {
             #expect(throws: DecodingError.self, "\(json)") {
-                try JSONDecoder().decode(PendingNotification.Content.self, from: Data(json.utf8))
+                try JSONDecoder().decode(DeliveryRequest.self, from: Data(json.utf8))
             }
         }
-        let sparse = try JSONDecoder().decode(PendingNotification.Content.self, from: Data(#"{"identifier":"i"}"#.utf8))
-        #expect(sparse.deliveryRequest == DeliveryRequest(identifier: "i"))
+        let sparse = try JSONDecoder().decode(DeliveryRequest.self, from: Data(#"{"identifier":"i"}"#.utf8))
+        #expect(sparse == DeliveryRequest(identifier: "i"))
     }
 
     @Test func keyAndDates() {

@@ -7,7 +7,7 @@ import TestSupport
 /// The journal of scheduled notifications the server already has.
 @Suite struct ScheduleFiredJournalTests {
     static func pending(_ identifier: String, at date: Double) -> PendingNotification {
-        PendingNotification(app: "org.example.Tea", content: .init(DeliveryRequest(identifier: identifier, title: identifier)),
+        PendingNotification(app: "org.example.Tea", request: DeliveryRequest(identifier: identifier, title: identifier),
                             trigger: .timeInterval(seconds: 60, repeats: true), anchor: 0, nextFireDate: date)
     }
 

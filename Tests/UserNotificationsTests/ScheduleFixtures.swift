@@ -49,7 +49,7 @@ enum ScheduleFixtures {
         trigger: ScheduledTrigger? = nil, title: String = "Title"
     ) -> PendingNotification {
         PendingNotification(
-            app: app, content: .init(DeliveryRequest(identifier: identifier, title: title)),
+            app: app, request: DeliveryRequest(identifier: identifier, title: title),
             trigger: trigger ?? .timeInterval(seconds: max(fireDate - anchor, 1), repeats: false),
             anchor: anchor, nextFireDate: fireDate)
     }

@@ -82,7 +82,7 @@ import Glibc
         let (_, store) = try makeStore()
         let request = DeliveryRequest(identifier: "loud", title: "t", sound: .critical(name: nil, volume: .infinity))
         let pending = PendingNotification(
-            app: "a", content: .init(request), trigger: .timeInterval(seconds: 5, repeats: false), anchor: 0, nextFireDate: 5)
+            app: "a", request: request, trigger: .timeInterval(seconds: 5, repeats: false), anchor: 0, nextFireDate: 5)
         try store.save([pending])
         #expect(try store.load() == [pending])
     }

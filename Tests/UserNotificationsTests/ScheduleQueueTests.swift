@@ -26,9 +26,9 @@ import TestSupport
         #expect(queue.add(F.pending(app, "a", fireDate: 100, title: "first")) == nil)
         queue.add(F.pending(app, "b", fireDate: 200))
         let replaced = queue.add(F.pending(app, "a", fireDate: 300, title: "second"))
-        #expect(replaced?.content.title == "first")
+        #expect(replaced?.request.title == "first")
         #expect(queue.count == 2)
-        #expect(queue[PendingKey(app: app, identifier: "a")]?.content.title == "second")
+        #expect(queue[PendingKey(app: app, identifier: "a")]?.request.title == "second")
         #expect(queue.nextDue?.identifier == "b")
         #expect(queue.popDue(now: at(1_000)).map(\.identifier) == ["b", "a"])
         #expect(queue.isEmpty)
@@ -220,7 +220,7 @@ import TestSupport
         let duplicated = ScheduleQueue(
             [F.pending(app, "d", fireDate: 1, title: "old"), F.pending(app, "d", fireDate: 2, title: "new")],
             calendarTimeZone: F.utc)
-        #expect(duplicated.count == 1 && duplicated.nextDue?.content.title == "new")
+        #expect(duplicated.count == 1 && duplicated.nextDue?.request.title == "new")
         checkShape(duplicated)
     }
 

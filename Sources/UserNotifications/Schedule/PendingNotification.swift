@@ -7,8 +7,8 @@ import NotificationAgentClient
 package struct PendingNotification: Codable, Hashable, Sendable {
     /// The identifier of the app that added it.
     package var app: String
-    /// What to deliver when it fires.
-    package var content: Content
+    /// What to deliver when it fires (stored under the key `content`).
+    package var request: DeliveryRequest
     /// When it fires.
     package var trigger: ScheduledTrigger
     /// When it was added, in seconds since 1970: a time interval counts from here.
@@ -17,9 +17,9 @@ package struct PendingNotification: Codable, Hashable, Sendable {
     package var nextFireDate: Double
 
     /// A pending notification from its stored fields, as they are (nothing is checked).
-    package init(app: String, content: Content, trigger: ScheduledTrigger, anchor: Double, nextFireDate: Double) {
+    package init(app: String, request: DeliveryRequest, trigger: ScheduledTrigger, anchor: Double, nextFireDate: Double) {
         self.app = app
-        self.content = content
+        self.request = request
         self.trigger = trigger
         self.anchor = anchor
         self.nextFireDate = nextFireDate
@@ -44,18 +44,21 @@ package struct PendingNotification: Codable, Hashable, Sendable {
         let lead = first.timeIntervalSince(addedAt)
         guard lead <= TriggerRecord.maximumSeconds else { throw ScheduleError(.tooFar(lead)) }
         self.init(
-            app: app, content: Content(request), trigger: trigger, anchor: addedAt.timeIntervalSince1970,
+            app: app, request: request, trigger: trigger, anchor: addedAt.timeIntervalSince1970,
             nextFireDate: first.timeIntervalSince1970)
     }
 
     /// The app and request identifier that identify it.
-    package var key: PendingKey { PendingKey(app: app, identifier: content.identifier) }
+    package var key: PendingKey { PendingKey(app: app, identifier: request.identifier) }
 
     /// The request's identifier.
-    package var identifier: String { content.identifier }
+    package var identifier: String { request.identifier }
 
-    /// What to deliver, in the agent's vocabulary.
-    package var request: DeliveryRequest { content.deliveryRequest }
+    private enum CodingKeys: String, CodingKey {
+        case app
+        case request = "content"
+        case trigger, anchor, nextFireDate
+    }
 
     /// When it fires next.
     package var fireDate: Date { Date(timeIntervalSince1970: nextFireDate) }
