@@ -122,7 +122,7 @@ struct EngineSettingsStoreTests {
         let store = SettingsStore(directory: directory.url)
         try Data(contents.utf8).write(to: store.fileURL)
         for attempt in 0..<3 {
-            let error = try #require(throws: SettingsStoreError.self) {
+            let error = try #require(throws: StoreError.self) {
                 switch attempt {
                 case 0: _ = try store.settings(for: "a")
                 case 1: _ = try store.allApps()
@@ -147,11 +147,11 @@ struct EngineSettingsStoreTests {
         let store = SettingsStore(directory: directory.url)
         let contents = "{\"version\": 2, \"apps\": {\"a\": \"something new\"}, \"more\": true}"
         try Data(contents.utf8).write(to: store.fileURL)
-        let error = try #require(throws: SettingsStoreError.self) { try store.settings(for: "a") }
+        let error = try #require(throws: StoreError.self) { try store.settings(for: "a") }
         #expect(error.reason == .futureVersion(2))
         #expect(error.description.contains(store.fileURL.path))
         #expect(error.description.contains("newer unotify"))
-        #expect(throws: SettingsStoreError.self) { try store.reset("a") }
+        #expect(throws: StoreError.self) { try store.reset("a") }
         #expect(try String(contentsOf: store.fileURL, encoding: .utf8) == contents)
     }
 
@@ -160,13 +160,13 @@ struct EngineSettingsStoreTests {
         let directory = try EngineTemporaryDirectory()
         let store = SettingsStore(directory: directory.url)
         try FileManager.default.createDirectory(at: store.fileURL, withIntermediateDirectories: false)
-        let notFile = try #require(throws: SettingsStoreError.self) { try store.allApps() }
+        let notFile = try #require(throws: StoreError.self) { try store.allApps() }
         #expect(notFile.description.contains(store.fileURL.path))
         try FileManager.default.removeItem(at: store.fileURL)
 
         try store.update("a") { $0.authorization = .authorized }
         #expect(chmod(store.fileURL.path, 0) == 0)
-        let unreadable = try #require(throws: SettingsStoreError.self) {
+        let unreadable = try #require(throws: StoreError.self) {
             try UnprivilegedFileAccess.run { try store.settings(for: "a") }
         }
         #expect(unreadable.reason == .unreadable(errno: EACCES))
@@ -215,7 +215,7 @@ struct EngineSettingsStoreTests {
         let directory = try EngineTemporaryDirectory()
         let store = SettingsStore(directory: directory.url)
         for attempt in 0..<3 {
-            let error = try #require(throws: SettingsStoreError.self) {
+            let error = try #require(throws: StoreError.self) {
                 switch attempt {
                 case 0: _ = try store.settings(for: identifier)
                 case 1: try store.update(identifier) { $0.authorization = .authorized }
@@ -254,7 +254,7 @@ struct EngineSettingsStoreTests {
 
     private func mode(of path: String) throws -> mode_t {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw SettingsStoreError(.unreadable(errno: errno), path: path) }
+        guard stat(path, &status) == 0 else { throw StoreError(.unreadable(errno: errno), path: path) }
         return status.st_mode & 0o7777
     }
 }

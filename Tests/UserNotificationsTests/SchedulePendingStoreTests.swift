@@ -27,8 +27,8 @@ import Glibc
         try Data(text.utf8).write(to: store.fileURL)
     }
 
-    private func loadError(_ store: PendingStore) -> PendingStoreError? {
-        do throws(PendingStoreError) {
+    private func loadError(_ store: PendingStore) -> StoreError? {
+        do throws(StoreError) {
             _ = try store.load()
             return nil
         } catch {
@@ -166,7 +166,7 @@ import Glibc
         let blocker = temporary.url.appendingPathComponent("file")
         try Data("x".utf8).write(to: blocker)
         let store = PendingStore(directory: blocker.appendingPathComponent("unotify"))
-        do throws(PendingStoreError) {
+        do throws(StoreError) {
             try store.save([])
             Issue.record("saving under a regular file succeeded")
         } catch {

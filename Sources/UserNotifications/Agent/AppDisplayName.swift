@@ -9,7 +9,7 @@ package enum AppDisplayName {
         for directory in applicationDirectories(environment) {
             let file = URL(fileURLWithPath: directory).appendingPathComponent("\(app).desktop")
             // Only a regular file of at most 256 KiB, read without blocking.
-            guard let bytes = try? SettingsFileSystem.read(file.path, limit: 256 << 10) else { continue }
+            guard let bytes = try? PrivateFileSystem.read(file.path, limit: 256 << 10) else { continue }
             if let name = desktopEntryName(String(decoding: bytes, as: UTF8.self)) { return name }
         }
         return app.split(separator: ".").last.map(String.init) ?? app

@@ -24,19 +24,19 @@ struct AttachmentKeeper: Sendable {
     func keep(_ path: String) throws -> String {
         let bytes: [UInt8]
         do {
-            guard let read = try SettingsFileSystem.read(path, limit: Self.sizeLimit) else {
+            guard let read = try PrivateFileSystem.read(path, limit: Self.sizeLimit) else {
                 throw AgentError(.invalidArgument, "the attachment \(AgentError.quote(path)) does not exist")
             }
             bytes = read
-        } catch let error as SettingsStoreError {
+        } catch let error as StoreError {
             throw AgentError(.invalidArgument, "the attachment cannot be used: \(error.description) "
                 + "(an image must be a regular file of at most 10 MB)")
         }
-        try SettingsFileSystem.makePrivateDirectory(directory.path)
+        try PrivateFileSystem.makePrivateDirectory(directory.path)
         let name = String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let ext = URL(fileURLWithPath: path).pathExtension
         let copy = directory.appendingPathComponent(name + (ext.isEmpty ? "" : "." + ext.lowercased()))
-        try SettingsFileSystem.writeAtomically(bytes, to: copy.path, in: directory.path, temporaryPrefix: ".attachment.tmp-")
+        try PrivateFileSystem.writeAtomically(bytes, to: copy.path, in: directory.path, temporaryPrefix: ".attachment.tmp-")
         return copy.path
     }
 

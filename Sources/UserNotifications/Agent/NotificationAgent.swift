@@ -144,7 +144,7 @@ package actor NotificationAgent {
             return try await dispatch(message)
         } catch let error as AgentError {
             throw error.dbusError
-        } catch let error as SettingsStoreError {
+        } catch let error as StoreError {
             throw AgentError(.settings, error.description).dbusError
         } catch let error as NotificationServerError {
             throw AgentError(.server, error.message).dbusError

@@ -4,11 +4,11 @@ package enum AppIdentifier {
     /// The longest identifier accepted, in UTF-8 bytes.
     package static let maximumLength = 255
 
-    /// Throws `SettingsStoreError.Reason.invalidAppIdentifier` unless `identifier` follows
+    /// Throws `StoreError.Reason.invalidAppIdentifier` unless `identifier` follows
     /// `problem(with:)`'s rules.
-    package static func validate(_ identifier: String) throws(SettingsStoreError) {
+    package static func validate(_ identifier: String) throws(StoreError) {
         if let problem = problem(with: identifier) {
-            throw SettingsStoreError(.invalidAppIdentifier(identifier, problem: problem), path: nil)
+            throw StoreError(.invalidAppIdentifier(identifier, problem: problem), path: nil)
         }
     }
 

@@ -14,7 +14,9 @@ import Glibc
 ///   taken on a fresh open file description each call: concurrent writers, in this process or
 ///   others, are serialized and lose no update. Reads take no lock (renames are atomic).
 /// - A missing file means "no app has settings"; a corrupt, unreadable or newer-version file
-///   is a `SettingsStoreError` that names it. It never reads as default or authorized.
+///   is a `StoreError` that names it. It never reads as default or authorized.
+///
+/// The file itself is a ``DocumentFile`` of ``SettingsFile``, as the other stores' are.
 ///
 /// A value type holding paths and a cache of the file as last read (`SettingsFileCache`, keyed
 /// by the file's identity, so that a change by anyone is always seen): cheap to copy and share
@@ -22,11 +24,13 @@ import Glibc
 package struct SettingsStore: Sendable {
     /// The store's directory.
     package let directory: URL
+    private let file: DocumentFile<SettingsFile>
     private let cache = SettingsFileCache()
 
     /// A store keeping its files in `directory` (created 0700 on the first write).
     package init(directory: URL) {
         self.directory = directory
+        file = DocumentFile(directory: directory, prettyPrinted: true)
     }
 
     /// `$XDG_STATE_HOME/unotify` when `XDG_STATE_HOME` is an absolute path, else
@@ -47,17 +51,17 @@ package struct SettingsStore: Sendable {
         } else if let fromPasswd = passwordDatabaseHome() {
             home = fromPasswd
         } else {
-            throw SettingsStoreError(.noStateDirectory, path: nil)
+            throw StoreError(.noStateDirectory, path: nil)
         }
         return URL(fileURLWithPath: home, isDirectory: true)
             .appendingPathComponent(".local/state/unotify", isDirectory: true)
     }
 
     /// The settings file, `settings.json`.
-    package var fileURL: URL { directory.appendingPathComponent("settings.json", isDirectory: false) }
+    package var fileURL: URL { file.url }
 
     /// The lock file writers `flock`, `settings.lock`.
-    package var lockURL: URL { directory.appendingPathComponent("settings.lock", isDirectory: false) }
+    package var lockURL: URL { file.lockURL }
 
     /// The settings of `app`: the stored ones, or `AppSettings()` (not determined) when the app
     /// has none.
@@ -76,16 +80,10 @@ package struct SettingsStore: Sendable {
     /// changes nothing. When `body` throws, nothing is written and its error is rethrown.
     package func update<T>(_ app: String, _ body: (inout AppSettings) throws -> T) throws -> T {
         try AppIdentifier.validate(app)
-        try SettingsFileSystem.makePrivateDirectory(directory.path)
-        return try SettingsFileSystem.withExclusiveLock(on: lockURL.path) {
-            var file = try load()
-            let stored = file.apps[app]
-            var settings = stored ?? AppSettings()
+        return try file.update { file in
+            var settings = file.apps[app] ?? AppSettings()
             let result = try body(&settings)
-            if stored != settings {
-                file.apps[app] = settings
-                try save(file)
-            }
+            file.apps[app] = settings
             return result
         }
     }
@@ -93,84 +91,18 @@ package struct SettingsStore: Sendable {
     /// Forgets `app`'s settings: it is not determined again.
     package func reset(_ app: String) throws {
         try AppIdentifier.validate(app)
-        try SettingsFileSystem.makePrivateDirectory(directory.path)
-        try SettingsFileSystem.withExclusiveLock(on: lockURL.path) {
-            var file = try load()
-            if file.apps.removeValue(forKey: app) != nil {
-                try save(file)
-            }
-        }
+        try file.update { file in file.apps[app] = nil }
     }
 
     /// The file's contents; an empty version-1 file when there is none.
-    private func load() throws(SettingsStoreError) -> SettingsFile {
+    private func load() throws(StoreError) -> SettingsFile {
         let path = fileURL.path
         if let file = cache.file(at: path) { return file }
         let before = SettingsFileCache.identity(of: path)
-        let file = try decode(path)
+        let loaded = try file.load()
         // Kept only when the file did not change while it was read.
-        if let before, before == SettingsFileCache.identity(of: path) { cache.remember(file, as: before) }
-        return file
-    }
-
-    private func decode(_ path: String) throws(SettingsStoreError) -> SettingsFile {
-        guard let bytes = try SettingsFileSystem.read(path) else { return SettingsFile() }
-        let data = Data(bytes)
-        let decoder = JSONDecoder()
-        let version: Int?
-        do {
-            version = try decoder.decode(SettingsFileVersion.self, from: data).version
-        } catch {
-            throw SettingsStoreError(.corrupt(Self.explain(error)), path: path)
-        }
-        guard let version else {
-            throw SettingsStoreError(.corrupt("it has no format \"version\""), path: path)
-        }
-        if version > SettingsFile.currentVersion {
-            throw SettingsStoreError(.futureVersion(version), path: path)
-        }
-        guard version == SettingsFile.currentVersion else {
-            throw SettingsStoreError(.corrupt("unknown format version \(version)"), path: path)
-        }
-        let file: SettingsFile
-        do {
-            file = try decoder.decode(SettingsFile.self, from: data)
-        } catch {
-            throw SettingsStoreError(.corrupt(Self.explain(error)), path: path)
-        }
-        for app in file.apps.keys {
-            if let problem = AppIdentifier.problem(with: app) {
-                throw SettingsStoreError(.corrupt("invalid app identifier \(app.debugDescription): \(problem)"), path: path)
-            }
-        }
-        return file
-    }
-
-    private func save(_ file: SettingsFile) throws(SettingsStoreError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data: Data
-        do {
-            data = try encoder.encode(file)
-        } catch {
-            throw SettingsStoreError(.corrupt("cannot encode: \(error)"), path: fileURL.path)
-        }
-        try SettingsFileSystem.writeAtomically(Array(data) + [0x0A], to: fileURL.path, in: directory.path)
-    }
-
-    /// A decoding error as one line: what was wrong, and where (`apps.<id>.alert`).
-    private static func explain(_ error: any Error) -> String {
-        guard let decoding = error as? DecodingError else { return "not valid JSON" }
-        let (context, what): (DecodingError.Context, String)
-        switch decoding {
-        case .typeMismatch(_, let c): (context, what) = (c, "wrong type")
-        case .valueNotFound(_, let c): (context, what) = (c, "missing value")
-        case .keyNotFound(let key, let c): (context, what) = (c, "missing \"\(key.stringValue)\"")
-        case .dataCorrupted(let c): (context, what) = (c, c.codingPath.isEmpty ? "not valid JSON" : "invalid value")
-        @unknown default: return "cannot decode"
-        }
-        let location = context.codingPath.map(\.stringValue).joined(separator: ".")
-        return location.isEmpty ? what : "\(what) at \(location)"
+        if let before, before == SettingsFileCache.identity(of: path) { cache.remember(loaded, as: before) }
+        return loaded
     }
 
     private static func passwordDatabaseHome() -> String? {

@@ -24,7 +24,7 @@ package struct AppStringsTable: Sendable, Equatable {
     {
         for path in candidatePaths(app: app, environment: environment) {
             // Only a regular file of at most 1 MiB, read without blocking.
-            guard let bytes = try? SettingsFileSystem.read(path, limit: 1 << 20) else { continue }
+            guard let bytes = try? PrivateFileSystem.read(path, limit: 1 << 20) else { continue }
             return AppStringsTable(entries: parse(String(decoding: bytes, as: UTF8.self)))
         }
         return AppStringsTable()

@@ -68,7 +68,7 @@ package struct FiredJournal: Sendable {
     /// Every entry written since the journal was last cleared; none when there is no journal or
     /// it cannot be read (a line that is not a whole entry, the last one after a crash, is skipped).
     package func load() -> Set<Entry> {
-        guard let bytes = try? SettingsFileSystem.read(url.path, limit: 64 << 20) else { return [] }
+        guard let bytes = try? PrivateFileSystem.read(url.path, limit: 64 << 20) else { return [] }
         // `JSONDecoder`, not `JSONSerialization`: on Linux the latter reads about half of all
         // dates back one bit off, and an entry read so names no notification.
         let decoder = JSONDecoder()

@@ -2,13 +2,11 @@
 import Glibc
 #endif
 
-/// The POSIX file operations of the settings store: read whole, write atomically (temporary
-/// file in the same directory, `fsync`, `rename`, `fsync` of the directory), a private
-/// directory, and an exclusive `flock`. Every failure is a `SettingsStoreError` naming the path.
-package enum SettingsFileSystem {
-    /// The prefix of the store's temporary files (`<prefix>XXXXXX`), so that leftovers of a
-    /// crash are recognizable.
-    package static let temporaryPrefix = ".settings.json.tmp-"
+/// The POSIX file operations under the agent's files (``DocumentFile``, attachments, the
+/// journal) and every file it reads: read whole and bounded without blocking, write atomically
+/// (temporary file in the same directory, `fsync`, `rename`, `fsync` of the directory), a
+/// private directory, and an exclusive `flock`. Every failure is a `StoreError` naming the path.
+package enum PrivateFileSystem {
 
     /// The largest file `read` reads by default: 256 MiB (the schedule at 100 000 pending
     /// notifications is about 64 MiB).
@@ -20,23 +18,23 @@ package enum SettingsFileSystem {
     /// no writer would otherwise block the open, and with it the agent), and anything but a
     /// regular file (a FIFO, a device, a socket, a directory) is refused, as is a file larger
     /// than `limit` bytes.
-    package static func read(_ path: String, limit: Int = defaultReadLimit) throws(SettingsStoreError) -> [UInt8]? {
+    package static func read(_ path: String, limit: Int = defaultReadLimit) throws(StoreError) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
             let code = errno
             if code == ENOENT { return nil }
-            throw SettingsStoreError(.unreadable(errno: code), path: path)
+            throw StoreError(.unreadable(errno: code), path: path)
         }
         defer { _ = close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0 else {
-            throw SettingsStoreError(.unreadable(errno: errno), path: path)
+            throw StoreError(.unreadable(errno: errno), path: path)
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw SettingsStoreError(.corrupt("it is not a regular file"), path: path)
+            throw StoreError(.corrupt("it is not a regular file"), path: path)
         }
         guard status.st_size <= limit else {
-            throw SettingsStoreError(.corrupt("it is larger than \(limit) bytes (\(status.st_size) bytes)"), path: path)
+            throw StoreError(.corrupt("it is larger than \(limit) bytes (\(status.st_size) bytes)"), path: path)
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(status.st_size))
@@ -46,12 +44,12 @@ package enum SettingsFileSystem {
             if count > 0 {
                 bytes.append(contentsOf: buffer[0..<count])
                 guard bytes.count <= limit else {
-                    throw SettingsStoreError(.corrupt("it is larger than \(limit) bytes (it grew while read)"), path: path)
+                    throw StoreError(.corrupt("it is larger than \(limit) bytes (it grew while read)"), path: path)
                 }
             } else if count == 0 {
                 return bytes
             } else if errno != EINTR {
-                throw SettingsStoreError(.unreadable(errno: errno), path: path)
+                throw StoreError(.unreadable(errno: errno), path: path)
             }
         }
     }
@@ -59,8 +57,8 @@ package enum SettingsFileSystem {
     /// Replaces the file at `path` (in `directory`) with `bytes` atomically, mode 0600: a reader
     /// sees the old contents or the new, never a mix, and a crash leaves one of the two.
     package static func writeAtomically(_ bytes: [UInt8], to path: String, in directory: String,
-                                        temporaryPrefix: String = temporaryPrefix)
-        throws(SettingsStoreError)
+                                        temporaryPrefix: String)
+        throws(StoreError)
     {
         var template = Array((directory + "/" + temporaryPrefix + "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -68,11 +66,11 @@ package enum SettingsFileSystem {
             return mkstemp(base)
         }
         guard fd >= 0 else {
-            throw SettingsStoreError(.unwritable(operation: "creating a temporary file", errno: errno), path: directory)
+            throw StoreError(.unwritable(operation: "creating a temporary file", errno: errno), path: directory)
         }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        do throws(SettingsStoreError) {
-            do throws(SettingsStoreError) {
+        do throws(StoreError) {
+            do throws(StoreError) {
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
                 try check(fchmod(fd, 0o600), "setting mode 0600", temporary)
                 try writeAll(bytes, to: fd, path: temporary)
@@ -91,23 +89,23 @@ package enum SettingsFileSystem {
     }
 
     /// Creates `directory` (and missing parents) with mode 0700, and makes an existing one 0700.
-    package static func makePrivateDirectory(_ directory: String) throws(SettingsStoreError) {
+    package static func makePrivateDirectory(_ directory: String) throws(StoreError) {
         var prefix = directory.hasPrefix("/") ? "" : "."
         for component in directory.split(separator: "/") {
             prefix += "/" + component
             if mkdir(prefix, 0o700) != 0 {
                 let code = errno
                 guard code == EEXIST else {
-                    throw SettingsStoreError(.unwritable(operation: "creating the directory", errno: code), path: prefix)
+                    throw StoreError(.unwritable(operation: "creating the directory", errno: code), path: prefix)
                 }
             }
         }
         var status = stat()
         guard stat(directory, &status) == 0 else {
-            throw SettingsStoreError(.unwritable(operation: "stat", errno: errno), path: directory)
+            throw StoreError(.unwritable(operation: "stat", errno: errno), path: directory)
         }
         guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw SettingsStoreError(.unwritable(operation: "not a directory", errno: ENOTDIR), path: directory)
+            throw StoreError(.unwritable(operation: "not a directory", errno: ENOTDIR), path: directory)
         }
         if status.st_mode & 0o7777 != 0o700 {
             try check(chmod(directory, 0o700), "setting mode 0700", directory)
@@ -124,7 +122,7 @@ package enum SettingsFileSystem {
     package static func withExclusiveLock<T>(on path: String, _ body: () throws -> T) throws -> T {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {
-            throw SettingsStoreError(.unwritable(operation: "opening the lock file", errno: errno), path: path)
+            throw StoreError(.unwritable(operation: "opening the lock file", errno: errno), path: path)
         }
         defer { _ = close(fd) }
         // Bounded: a process that holds the lock for good must not wedge the agent.
@@ -132,10 +130,10 @@ package enum SettingsFileSystem {
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             guard code == EWOULDBLOCK || code == EINTR else {
-                throw SettingsStoreError(.unwritable(operation: "locking", errno: code), path: path)
+                throw StoreError(.unwritable(operation: "locking", errno: code), path: path)
             }
             guard waited < lockPatience else {
-                throw SettingsStoreError(.unwritable(
+                throw StoreError(.unwritable(
                     operation: "locking (another process has held the lock for over 5 s; is a stuck unotifyd running?)",
                     errno: code), path: path)
             }
@@ -145,21 +143,21 @@ package enum SettingsFileSystem {
         return try body()
     }
 
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(SettingsStoreError) {
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(StoreError) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if written >= 0 {
                 offset += written
             } else if errno != EINTR {
-                throw SettingsStoreError(.unwritable(operation: "write", errno: errno), path: path)
+                throw StoreError(.unwritable(operation: "write", errno: errno), path: path)
             }
         }
     }
 
-    private static func check(_ result: Int32, _ operation: String, _ path: String) throws(SettingsStoreError) {
+    private static func check(_ result: Int32, _ operation: String, _ path: String) throws(StoreError) {
         if result != 0 {
-            throw SettingsStoreError(.unwritable(operation: operation, errno: errno), path: path)
+            throw StoreError(.unwritable(operation: operation, errno: errno), path: path)
         }
     }
 

@@ -1,0 +1,36 @@
+/// Which of the agent's files a ``StoreError`` is about, in the words its messages use.
+package enum StoredDocumentKind: Hashable, Sendable {
+    /// `settings.json`: every app's authorization and settings.
+    case settings
+    /// `pending.json`: the scheduled notifications.
+    case pending
+    /// `categories.json`: each app's notification categories.
+    case categories
+
+    /// What the file holds: "notification settings".
+    var noun: String {
+        switch self {
+        case .settings: "notification settings"
+        case .pending: "pending notifications"
+        case .categories: "notification categories"
+        }
+    }
+
+    /// What the store did with a file it could not read.
+    var nothingTaken: String {
+        switch self {
+        case .settings: "Nothing was read from it and no app is treated as allowed."
+        case .pending: "Nothing was scheduled from it and it was left as it is."
+        case .categories: "No category was read from it and it was left as it is."
+        }
+    }
+
+    /// What moving the file aside leads to, and what to do then.
+    var startingOver: String {
+        switch self {
+        case .settings: "to start over with every app not determined, then set apps again with `unotify settings ID ...`"
+        case .pending: "to start with no pending notifications; apps must then schedule theirs again"
+        case .categories: "to start with no categories; apps set theirs again when they start"
+        }
+    }
+}
