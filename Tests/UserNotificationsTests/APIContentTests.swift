@@ -116,11 +116,11 @@ private func filledContent() -> UNMutableNotificationContent {
 
     @Test func soundsCarryWhatTheEngineNeeds() {
         let standard = UNNotificationSound.default
-        #expect(standard.isDefault && !standard.isCritical && standard.volume == nil)
+        #expect(standard.soundName == nil && !standard.isCritical && standard.volume == nil)
         let named = UNNotificationSound(named: UNNotificationSoundName("bell.wav"))
-        #expect(!named.isDefault && named.soundName?.rawValue == "bell.wav")
+        #expect(named.soundName != nil && named.soundName?.rawValue == "bell.wav")
         let critical = UNNotificationSound.defaultCriticalSound(withAudioVolume: 0.25)
-        #expect(critical.isDefault && critical.isCritical && critical.volume == 0.25)
+        #expect(critical.soundName == nil && critical.isCritical && critical.volume == 0.25)
         #expect(UNNotificationSound.defaultCritical.isCritical)
         let loud = UNNotificationSound.criticalSoundNamed(UNNotificationSoundName(rawValue: "alarm"), withAudioVolume: 3)
         #expect(loud.volume == 1)

@@ -17,9 +17,6 @@ open class UNNotificationSound: NSObject, NSCopying, @unchecked Sendable {
     /// The volume of a critical sound, from 0.0 to 1.0; `nil` for the system's volume.
     package let volume: Float?
 
-    /// Whether this is the system's default sound.
-    package var isDefault: Bool { soundName == nil }
-
     /// Creates a sound; the volume is clamped to 0.0 … 1.0.
     package init(name: UNNotificationSoundName?, isCritical: Bool = false, volume: Float? = nil) {
         self.soundName = name

@@ -47,13 +47,6 @@ extension ScheduleQueue {
         return .seconds(seconds.isFinite ? min(seconds, TriggerRecord.maximumSeconds) : TriggerRecord.maximumSeconds)
     }
 
-    /// `delayUntilNextDue(now:)`, at most `maximum`: for an agent whose timer cannot see a
-    /// wall-clock change, so that it looks at the wall clock again at least that often. `nil`
-    /// when nothing is pending (no wake-up is needed then).
-    package func delayUntilNextDue(now: Date, atMost maximum: Duration) -> Duration? {
-        delayUntilNextDue(now: now).map { min($0, maximum) }
-    }
-
     /// Moves calendar matches that have no time zone of their own to `timeZone`: each one not
     /// yet due gets its first match after `now` there (one already due stays due). Other
     /// notifications are unchanged. O(n) plus a calendar computation per such match.

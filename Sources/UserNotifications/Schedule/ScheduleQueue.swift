@@ -31,9 +31,8 @@ import HeapModule
 /// So a wall clock set *forward* past fire dates makes those notifications due at the next
 /// wake, and each fires once (a repeating one then moves to its first date after `now`); a
 /// clock set *back* delays them by as much, and loses none. A timer that measures monotonic
-/// time cannot see a wall-clock change by itself: the agent should wake on one (a
-/// `CLOCK_REALTIME` timerfd armed with `TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET` reports
-/// it) or cap each wait (`delayUntilNextDue(now:atMost:)`).
+/// time cannot see a wall-clock change by itself: the agent wakes on one (`WallClockStepWatch`,
+/// a `CLOCK_REALTIME` timerfd armed with `TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET`).
 ///
 /// Calendar matches without a time zone of their own follow `calendarTimeZone`; call
 /// `timeZoneChanged(to:now:)` when the user's time zone changes.
