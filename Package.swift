@@ -59,16 +59,19 @@ let package = Package(
         .executableTarget(
             name: "schedule-scale-benchmark",
             dependencies: ["UserNotifications"],
+            path: "benchmarks/Sources/schedule-scale-benchmark",
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "throughput-benchmark",
             dependencies: ["UserNotifications", "FreedesktopNotifications"],
+            path: "benchmarks/Sources/throughput-benchmark",
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "schedule-lateness-benchmark",
             dependencies: ["UserNotifications", "FreedesktopNotifications", "DBus", "TestSupport"],
+            path: "benchmarks/Sources/schedule-lateness-benchmark",
             swiftSettings: strictSettings
         ),
         .target(name: "TestSupport", dependencies: ["DBus", "FreedesktopNotifications"], path: "Tests/TestSupport", swiftSettings: strictSettings),
@@ -76,6 +79,11 @@ let package = Package(
         .testTarget(
             name: "FreedesktopNotificationsTests",
             dependencies: ["FreedesktopNotifications", "DBus", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "NotificationAgentClientTests",
+            dependencies: ["NotificationAgentClient", "DBus", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
