@@ -73,6 +73,35 @@ extension EndToEnd {
             #expect(notify.actionKeys == ["default"])
         }
 
+        @Test func aRealLeftClickOpensAndARightClickDismisses() async throws {
+            let session = try await MatrixSession(.mako)
+            let app = "org.example.Tea"
+            try await session.allow(app)
+            #expect(try await session.unotify(["send", "--app", app, "--id", "kettle", "Tea", "is ready"]).status == 0)
+            let kettle = try #require(try await session.monitor.waitForNotify(count: 1).first?.returnedID)
+            try await session.waitForShown(1)
+            try await session.desktop.makoClick()
+            try await Eventually.wait(timeout: .seconds(10), "ActionInvoked(\(kettle), default) from mako") {
+                session.monitor.messages.contains {
+                    $0.member == "ActionInvoked" && $0.scalar(0) == String(kettle) && $0.scalar(1) == "default"
+                }
+            }
+            let listen = try session.start(["listen", "--app", app, "--count", "1"])
+            #expect(try await listen.wait(timeout: 20) == 0)
+            #expect(listen.standardOutput.contains(#""identifier":"kettle","action":"com.apple.UNNotificationDefaultActionIdentifier""#))
+
+            #expect(try await session.unotify(["send", "--app", app, "--id", "cup", "Cup", "is ready"]).status == 0)
+            let cup = try #require(try await session.monitor.waitForNotify(count: 2).last?.returnedID)
+            try await session.waitForShown(1)
+            try await session.desktop.makoClick(right: true)
+            try await Eventually.wait(timeout: .seconds(10), "NotificationClosed(\(cup), 2) from mako") {
+                session.monitor.closedSignals.contains { $0.id == cup && $0.reason == 2 }
+            }
+            try await Eventually.wait(timeout: .seconds(10), "the agent forgets the dismissed notification") {
+                try await session.unotify(["delivered", "--app", app]).stdout.isEmpty
+            }
+        }
+
         @Test func screenshotsComeFromGrim() async throws {
             let session = try await MatrixSession(.mako)
             try await session.allow("org.example.Red")

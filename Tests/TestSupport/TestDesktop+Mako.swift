@@ -38,6 +38,15 @@ extension TestDesktop {
         guard status == 0 else { throw TestSupportError("makoctl dismiss failed with \(status)") }
     }
 
+    /// A real click on the newest popup (`scripts/desktop/wl-click`, a Wayland virtual pointer):
+    /// mako's stock bindings make a left click invoke `default` and a right click dismiss.
+    /// mako stacks popups from the top right corner of the 1280×800 output, 300 pixels wide,
+    /// 10 from the edges (its defaults), newest first: (1120, 20) is inside the newest.
+    public func makoClick(right: Bool = false) async throws {
+        let (status, _) = try await run(Self.script("wl-click"), ["1120", "20"] + (right ? ["--button", "right"] : []))
+        guard status == 0 else { throw TestSupportError("wl-click failed with \(status)") }
+    }
+
     /// Saves a PNG of the whole sway output with grim.
     public func grimScreenshot(to url: URL) async throws {
         let (status, _) = try await run("grim", [url.path])
