@@ -136,7 +136,7 @@ public struct ServerProfile: Hashable, Sendable {
         if drawsButtons { return "actions are shown as buttons and clicks come back" }
         if let actionMenuCommand {
             return "no buttons are drawn: each notification with choices (the permission prompt, the provisional "
-                + "Keep / Turn Off, a category's actions) names them in its body; choose one with "
+                + "Keep / Turn Off, a category's actions) names them in the first line of its body; choose one with "
                 + "`\(actionMenuCommand) PROGRAM` (bind it to a key), or run `unotify settings APP allow|deny`"
         }
         return "no buttons: the permission prompt and the provisional Keep / Turn Off choice tell you to run "
