@@ -26,6 +26,20 @@ extension EndToEnd {
             #expect(request.standardOutput == "authorized\n")
         }
 
+        /// Without a menu program: `makoctl invoke KEY` on the newest notification, with the key
+        /// that docs/desktops/mako.md gives for the prompt.
+        @Test func makoctlInvokeWithTheDocumentedKeyAnswersThePrompt() async throws {
+            let session = try await MatrixSession(.mako)
+            let app = "org.example.Spam"
+            let request = try session.start(["request", "--app", app, "--timeout", "30"])
+            try await session.monitor.waitForNotify(count: 1)
+            let (status, _) = try await session.desktop.run("makoctl", ["invoke", "deny"])
+            #expect(status == 0)
+            #expect(try await request.wait(timeout: 20) == 1)
+            #expect(request.standardOutput == "denied\n")
+            try await session.waitForShown(0)
+        }
+
         @Test func theProvisionalChoicesAreNamedAtEachStep() async throws {
             let session = try await MatrixSession(.mako)
             let app = "org.example.Mail"

@@ -97,7 +97,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The servers that show buttons.
+    /// The servers where a popup's actions can be chosen: buttons, dunst's menu, mako's menu.
     public static var withButtons: [MatrixServer] { all.filter { $0.hand != .none || $0.selectionError != nil } }
 
     /// The servers where the user can close a popup.
