@@ -116,7 +116,7 @@ extension EndToEnd {
             }
         }
 
-        @Test func screenshotsComeFromGrim() async throws {
+        @Test func anImageIsDrawnInThePopup() async throws {
             let session = try await MatrixSession(.mako)
             try await session.allow("org.example.Red")
             let red = session.state.url.appendingPathComponent("red.png")
