@@ -18,6 +18,19 @@ public struct ServerProfile: Hashable, Sendable {
     /// `Notify` with actions becomes a fallback dialog with id 0 (measured; `NotifyOSDEndToEndTests`).
     public var showsActions: Bool { capabilities.contains(.actions) }
 
+    /// Actions are drawn as buttons on the popup. mako 1.7 ("mako" by "emersion", version
+    /// 0.0.0 in Debian's build) advertises `actions` and reports `ActionInvoked`, but draws only
+    /// the summary and the body: its user picks an action by its label with `makoctl menu
+    /// PROGRAM` (a dmenu-like program, usually bound to a key in sway), or by key with `makoctl
+    /// invoke [-n ID] KEY`; a left click invokes `default`, a right click dismisses (measured
+    /// on mako 1.7.1 under sway 1.7; `MakoEndToEndTests`).
+    public var drawsButtons: Bool { showsActions && name != "mako" }
+
+    /// Where actions are taken but no buttons drawn, the server's command that lists a
+    /// notification's actions for the user to choose one (``drawsButtons``): `makoctl menu`.
+    /// Every notification with choices then names them and this command in its body.
+    public var actionMenuCommand: String? { showsActions && !drawsButtons ? "makoctl menu" : nil }
+
     /// Clicking the notification itself reports the `default` action. xfce4-notifyd 0.7 has no
     /// default action: a click on the body closes the popup (measured).
     public var hasDefaultAction: Bool { showsActions && name != "Xfce Notify Daemon" }
@@ -87,10 +100,7 @@ public struct ServerProfile: Hashable, Sendable {
     /// One line per feature: what works, what degrades and how, in words a user understands.
     public var explanation: [(feature: String, works: Bool, detail: String)] {
         [
-            ("buttons", showsActions,
-             showsActions ? "actions are shown as buttons and clicks come back"
-                : "no buttons: the permission prompt and the provisional Keep / Turn Off choice tell you to run "
-                    + "`unotify settings APP allow|deny` instead, and notifications are sent without actions"),
+            ("buttons", drawsButtons, buttonsDetail),
             ("number of buttons", showsActions && maximumButtons == nil, buttonCountDetail),
             ("click on the notification", hasDefaultAction,
              hasDefaultAction ? "a click reports the default action"
@@ -121,9 +131,22 @@ public struct ServerProfile: Hashable, Sendable {
         ]
     }
 
+    /// The "buttons" line of `explanation`.
+    private var buttonsDetail: String {
+        if drawsButtons { return "actions are shown as buttons and clicks come back" }
+        if let actionMenuCommand {
+            return "no buttons are drawn: each notification with choices (the permission prompt, the provisional "
+                + "Keep / Turn Off, a category's actions) names them in the first line of its body; choose one with "
+                + "`\(actionMenuCommand) PROGRAM` (bind it to a key), or run `unotify settings APP allow|deny`"
+        }
+        return "no buttons: the permission prompt and the provisional Keep / Turn Off choice tell you to run "
+            + "`unotify settings APP allow|deny` instead, and notifications are sent without actions"
+    }
+
     /// The "number of buttons" line of `explanation`.
     private var buttonCountDetail: String {
         if !showsActions { return "no buttons at all" }
+        if let actionMenuCommand { return "every action of a category is offered in `\(actionMenuCommand)`" }
         if let maximumButtons {
             return "room for about \(maximumButtons) buttons: only a category's first \(maximumButtons) actions are sent"
         }

@@ -75,4 +75,18 @@ import Testing
         #expect(line?.works == false && line?.detail.contains("titles are kept") == true)
         #expect(!Self.profile("dunst", "knopwob", ["actions"]).drawsActionIcons)
     }
+
+    @Test func makoTakesActionsButDrawsNoButtonsSoItsMenuCommandIsNamed() {
+        let mako = Self.profile("mako", "emersion", ["body", "body-markup", "actions", "icon-static",
+                                                     "x-canonical-private-synchronous", "x-dunst-stack-tag"])
+        #expect(mako.showsActions && mako.hasDefaultAction && mako.reportsDismissal && mako.removesClosedPopups)
+        #expect(!mako.drawsButtons && mako.actionMenuCommand == "makoctl menu")
+        let buttons = mako.explanation.first { $0.feature == "buttons" }
+        #expect(buttons?.works == false && buttons?.detail.contains("makoctl menu PROGRAM") == true)
+        #expect(mako.explanation.first { $0.feature == "number of buttons" }?.works == true)
+        let dunst = Self.profile("dunst", "knopwob", ["actions"])
+        #expect(dunst.drawsButtons && dunst.actionMenuCommand == nil)
+        let osd = Self.profile("notify-osd", "Canonical Ltd", ["body"])
+        #expect(!osd.drawsButtons && osd.actionMenuCommand == nil, "no actions at all: nothing to choose from")
+    }
 }

@@ -12,6 +12,9 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case buttons
         /// No buttons at all (notify-osd): the user runs `unotify settings` instead.
         case none
+        /// mako: actions are taken but no buttons drawn; the user picks an action by its label
+        /// in mako's own menu (`makoctl menu`, which a mako user binds to a key).
+        case makoMenu
     }
 
     /// `scripts/desktop/desktop-up`'s SERVER.
@@ -42,6 +45,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "xfce4-notifyd": (.clickBody, 2)       // no close button; a click anywhere closes
         case "mate": (.clickCloseButton, 1)         // mate reports its "X" as expired (measured)
         case "notification-daemon", "lxqt": (.clickCloseButton, 2)
+        case "mako": (.makoDismiss, 2)               // `makoctl dismiss`, a user's key binding
         default: nil
         }
     }
@@ -55,13 +59,14 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "notification-daemon": ["number of buttons", "closed popups"]
         case "mate": ["closing", "history"]
         case "lxqt": []
+        case "mako": ["buttons", "history"]
         case "notify-osd": ["buttons", "number of buttons", "click on the notification", "closing", "history"]
         default: []
         }
     }
 
     /// A user's gesture that closes a popup.
-    public enum Dismissal: Sendable { case dunstClose, clickBody, clickCloseButton }
+    public enum Dismissal: Sendable { case dunstClose, clickBody, clickCloseButton, makoDismiss }
 
     public var description: String { name }
 
@@ -72,13 +77,14 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     public static let mate = MatrixServer(name: "mate", hand: .buttons, closeRemovesPopup: true, playsSoundFile: true)
     public static let lxqt = MatrixServer(name: "lxqt", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
     public static let notifyOSD = MatrixServer(name: "notify-osd", hand: .none, closeRemovesPopup: false, playsSoundFile: false)
+    public static let mako = MatrixServer(name: "mako", hand: .makoMenu, closeRemovesPopup: true, playsSoundFile: false)
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated
     /// desktop-up names), so one server can be run alone. A name that is no server of the
     /// matrix, or a value that names none, becomes a case that fails, in every test of the
     /// matrix, filtered or not, so a typo cannot make the matrix pass by running nothing.
     public static var all: [MatrixServer] {
-        let everyone = [dunst, xfce, gnome, mate, lxqt, notifyOSD]
+        let everyone = [dunst, xfce, gnome, mate, lxqt, notifyOSD, mako]
         guard let chosen = ProcessInfo.processInfo.environment["UNOTIFY_MATRIX_SERVERS"] else { return everyone }
         let names = chosen.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let known = everyone.map(\.name).joined(separator: " ")
@@ -91,7 +97,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The servers that show buttons.
+    /// The servers where a popup's actions can be chosen: buttons, dunst's menu, mako's menu.
     public static var withButtons: [MatrixServer] { all.filter { $0.hand != .none || $0.selectionError != nil } }
 
     /// The servers where the user can close a popup.

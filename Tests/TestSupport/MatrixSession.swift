@@ -63,7 +63,8 @@ public final class MatrixSession: @unchecked Sendable {
 
     /// The user answers the newest notification, the `notifyCount`-th `Notify` of the session,
     /// with action `key`, which is button `index` of `count` on servers that draw buttons.
-    /// dunst chooses it from its own menu; the others get an xdotool click on the button.
+    /// dunst chooses it from its own menu, mako by its label in `makoctl menu`; the others get an
+    /// xdotool click on the button.
     public func answer(_ key: String, button index: Int, of count: Int, notifyCount: Int) async throws {
         let calls = try await monitor.waitForNotify(count: notifyCount)
         guard let id = calls[notifyCount - 1].returnedID else { throw TestSupportError("no id for Notify #\(notifyCount)") }
@@ -74,6 +75,12 @@ public final class MatrixSession: @unchecked Sendable {
             if let answeredPopup { try await desktop.waitForNewPopup(after: answeredPopup) }
             answeredPopup = try await desktop.newestPopup()
             try await desktop.clickButton(index: index, of: count)
+        case .makoMenu:
+            let actions = calls[notifyCount - 1].actions
+            guard let index = actions.indices.first(where: { $0 % 2 == 0 && actions[$0] == key }), index + 1 < actions.count else {
+                throw TestSupportError("Notify #\(notifyCount) has no action '\(key)': \(actions)")
+            }
+            try await desktop.makoChoose(actions[index + 1], notification: id)
         case .none:
             throw TestSupportError("\(server.name) shows no buttons: there is nothing to click")
         }
@@ -100,13 +107,16 @@ extension MatrixSession {
             guard status == 0 else { throw TestSupportError("dunstctl close failed with \(status)") }
         case .clickBody?: try await desktop.clickBody()
         case .clickCloseButton?: try await desktop.clickCloseButton()
+        case .makoDismiss?: try await desktop.makoDismiss()
         case nil: throw TestSupportError("the user cannot close a popup on \(server.name)")
         }
     }
 
     /// How many notifications the server shows on screen now: dunst counts them itself
-    /// (`dunstctl count displayed`); the others are counted as popup windows.
+    /// (`dunstctl count displayed`), mako lists them (`makoctl list`); the others are counted as
+    /// popup windows.
     public func shownCount() async throws -> Int {
+        if server.hand == .makoMenu { return try await desktop.makoNotifications().count }
         if server.hand == .dunstMenu {
             let (_, output) = try await desktop.run("dunstctl", ["count", "displayed"])
             return Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1

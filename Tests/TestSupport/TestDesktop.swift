@@ -220,8 +220,9 @@ public final class TestDesktop: @unchecked Sendable {
         return popups
     }
 
-    /// Saves a PNG of the whole screen.
+    /// Saves a PNG of the whole screen (mako's sway: with grim).
     public func screenshot(to url: URL) async throws {
+        if server == "mako" { return try await grimScreenshot(to: url) }
         let (status, _) = try await run("import", ["-display", variables["DISPLAY"] ?? "", "-window", "root", url.path])
         guard status == 0 else { throw TestSupportError("import failed with \(status); is imagemagick installed?") }
     }

@@ -392,7 +392,9 @@ package actor NotificationAgent {
                 let kind = Self.kind(of: effect)
                 let followUp: AuthorizationEvent
                 do {
-                    let id = try await server.notify(popupRequest(kind, app: app), replacing: nil)
+                    let prompt = ActionMenuHint.applied(to: popupRequest(kind, app: app), profile: try? await serverProfile(),
+                                                        strings: strings)
+                    let id = try await server.notify(prompt, replacing: nil)
                     if shown.isRetired(id.owner) {
                         // Shown by a server that has gone meanwhile: nobody can answer it.
                         loseRequests(try self.machine(for: app).waitingRequests, Self.serverWentAway)
@@ -685,6 +687,7 @@ package actor NotificationAgent {
             category: try category(app: app, identifier: request.categoryIdentifier), openLabel: strings.text("action.open"),
             server: profile.information, noButtonsNote: strings.text("noButtons.provisional", app, app))
         if let presentation { PresentationMapping.apply(presentation, to: &plan) }
+        plan.notify = ActionMenuHint.applied(to: plan.notify, profile: profile, strings: strings)
         if soundSupport == .playsSoundFile, let name = plan.notify.hints.soundName {
             // The server plays only `sound-file`: send the theme name resolved to its file.
             plan.notify.hints.soundFile = soundPlayer.resolve(name: name, app: app)

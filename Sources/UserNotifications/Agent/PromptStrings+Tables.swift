@@ -23,6 +23,10 @@ extension PromptStrings {
             "reply.body": "This desktop cannot take typed replies in notifications. Type your reply in a terminal: unotify reply %@ \\\"your text\\\"",
             "noButtons.prompt": "This desktop cannot show buttons in notifications. To allow them, run: unotify settings %@ allow (or deny)",
             "noButtons.provisional": "(Delivered quietly. To keep them: unotify settings %@ allow; to turn them off: unotify settings %@ deny)",
+            "menu.choices": "Choose %@ with %@",
+            "menu.choice": "“%@”",
+            "menu.separator": ", ",
+            "menu.or": " or ",
         ],
         "zh-Hans": [
             "prompt.title": "“%@”想给您发送通知",
@@ -44,6 +48,10 @@ extension PromptStrings {
             "reply.body": "此桌面无法在通知中直接输入回复。请在终端中输入：unotify reply %@ \\\"回复内容\\\"",
             "noButtons.prompt": "此桌面无法在通知中显示按钮。如需允许，请运行：unotify settings %@ allow（或 deny）",
             "noButtons.provisional": "（已安静递送。保留：unotify settings %@ allow；关闭：unotify settings %@ deny）",
+            "menu.choices": "选择%@（使用 %@）",
+            "menu.choice": "“%@”",
+            "menu.separator": "、",
+            "menu.or": "或",
         ],
     ]
 }

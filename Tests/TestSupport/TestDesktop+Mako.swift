@@ -1,0 +1,55 @@
+import Foundation
+
+/// mako on a headless sway (`desktop-up mako`): mako draws no buttons; the user picks an
+/// action in mako's own menu (`makoctl menu`) and dismisses with `makoctl dismiss`.
+extension TestDesktop {
+    /// The file `scripts/desktop/mako-pick` appends every menu `makoctl menu` offered to.
+    var makoMenuFile: URL { stateDirectory.appendingPathComponent("mako-pick.menu") }
+
+    /// Chooses the action labelled `label` of notification `id` in mako's own menu:
+    /// `makoctl menu -n ID mako-pick FILE LABEL` (mako-pick stands in for dmenu, printing the
+    /// line the user would pick). makoctl has invoked the action when this returns.
+    public func makoChoose(_ label: String, notification id: UInt32) async throws {
+        let (status, _) = try await run("makoctl", ["menu", "-n", String(id), Self.script("mako-pick"),
+                                                    makoMenuFile.path, label])
+        guard status == 0 else {
+            throw TestSupportError("makoctl menu -n \(id) found no action labelled '\(label)' (\(status)); menus offered: \(makoMenus())")
+        }
+    }
+
+    /// Every menu `makoctl menu` offered so far, oldest first, each as its lines (action labels).
+    public func makoMenus() -> [[String]] {
+        guard let text = try? String(contentsOf: makoMenuFile, encoding: .utf8) else { return [] }
+        return text.components(separatedBy: "---\n").dropLast().map { $0.split(separator: "\n").map(String.init) }
+    }
+
+    /// The ids of the notifications mako holds now (`makoctl list`), newest first.
+    public func makoNotifications() async throws -> [UInt32] {
+        let (status, output) = try await run("makoctl", ["list"])
+        guard status == 0, let json = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
+              let data = json["data"] as? [[[String: Any]]], let list = data.first
+        else { throw TestSupportError("makoctl list failed (\(status)): \(output)") }
+        return list.compactMap { (($0["id"] as? [String: Any])?["data"] as? NSNumber)?.uint32Value }
+    }
+
+    /// Dismisses the newest notification as the user's key for `makoctl dismiss` does.
+    public func makoDismiss() async throws {
+        let (status, _) = try await run("makoctl", ["dismiss"])
+        guard status == 0 else { throw TestSupportError("makoctl dismiss failed with \(status)") }
+    }
+
+    /// A real click on the newest popup (`scripts/desktop/wl-click`, a Wayland virtual pointer):
+    /// mako's stock bindings make a left click invoke `default` and a right click dismiss.
+    /// mako stacks popups from the top right corner of the 1280×800 output, 300 pixels wide,
+    /// 10 from the edges (its defaults), newest first: (1120, 20) is inside the newest.
+    public func makoClick(right: Bool = false) async throws {
+        let (status, _) = try await run(Self.script("wl-click"), ["1120", "20"] + (right ? ["--button", "right"] : []))
+        guard status == 0 else { throw TestSupportError("wl-click failed with \(status)") }
+    }
+
+    /// Saves a PNG of the whole sway output with grim.
+    public func grimScreenshot(to url: URL) async throws {
+        let (status, _) = try await run("grim", [url.path])
+        guard status == 0 else { throw TestSupportError("grim failed with \(status); is grim installed?") }
+    }
+}
