@@ -35,17 +35,18 @@ let package = Package(
         ),
         .target(
             name: "UserNotifications",
+            dependencies: ["NotificationAgentClient", "FreedesktopNotifications", "DBus"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "NotificationAgent",
             dependencies: [
-                "NotificationAgentClient", "FreedesktopNotifications", "DBus",
+                "UserNotifications", "NotificationAgentClient", "FreedesktopNotifications", "DBus",
                 .product(name: "HeapModule", package: "swift-collections"),
             ],
             swiftSettings: strictSettings
         ),
-        .executableTarget(
-            name: "unotifyd",
-            dependencies: ["UserNotifications", "NotificationAgentClient", "FreedesktopNotifications", "DBus"],
-            swiftSettings: strictSettings
-        ),
+        .executableTarget(name: "unotifyd", dependencies: ["NotificationAgent"], swiftSettings: strictSettings),
         .executableTarget(
             name: "unotify",
             dependencies: [
@@ -58,19 +59,19 @@ let package = Package(
         ),
         .executableTarget(
             name: "schedule-scale-benchmark",
-            dependencies: ["UserNotifications"],
+            dependencies: ["NotificationAgent", "UserNotifications"],
             path: "benchmarks/Sources/schedule-scale-benchmark",
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "throughput-benchmark",
-            dependencies: ["UserNotifications", "FreedesktopNotifications"],
+            dependencies: ["NotificationAgent", "UserNotifications", "FreedesktopNotifications"],
             path: "benchmarks/Sources/throughput-benchmark",
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "schedule-lateness-benchmark",
-            dependencies: ["UserNotifications", "FreedesktopNotifications", "DBus", "TestSupport"],
+            dependencies: ["NotificationAgent", "UserNotifications", "FreedesktopNotifications", "DBus", "TestSupport"],
             path: "benchmarks/Sources/schedule-lateness-benchmark",
             swiftSettings: strictSettings
         ),
@@ -88,9 +89,14 @@ let package = Package(
         ),
         .testTarget(
             name: "UserNotificationsTests",
+            dependencies: ["UserNotifications", "FreedesktopNotifications", "DBus", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "NotificationAgentTests",
             dependencies: [
-                "UserNotifications", "FreedesktopNotifications", "DBus", "TestSupport",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                "NotificationAgent", "UserNotifications", "NotificationAgentClient", "FreedesktopNotifications", "DBus",
+                "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strictSettings
         ),
@@ -118,16 +124,16 @@ let package = Package(
 // because they have no `main` (libFuzzer's) and so link only with `--sanitize=fuzzer`.
 if Context.environment["UNOTIFY_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
-        ("fuzz-apns-payload", ["UserNotifications", "NotificationAgentClient"]),
-        ("fuzz-strings-table", ["UserNotifications"]),
+        ("fuzz-apns-payload", ["NotificationAgent", "NotificationAgentClient"]),
+        ("fuzz-strings-table", ["NotificationAgent"]),
         ("fuzz-hint-argument", ["FreedesktopNotifications", "DBus"]),
         ("fuzz-categories-json", ["NotificationAgentClient"]),
-        ("fuzz-settings-file", ["UserNotifications"]),
-        ("fuzz-pending-file", ["UserNotifications"]),
-        ("fuzz-categories-file", ["UserNotifications"]),
+        ("fuzz-settings-file", ["NotificationAgent"]),
+        ("fuzz-pending-file", ["NotificationAgent"]),
+        ("fuzz-categories-file", ["NotificationAgent"]),
         ("fuzz-dbus-message", ["DBus", "FreedesktopNotifications"]),
-        ("fuzz-agent-arguments", ["DBus", "NotificationAgentClient", "UserNotifications"]),
-        ("fuzz-seeds", ["DBus", "FreedesktopNotifications", "NotificationAgentClient", "UserNotifications"]),
+        ("fuzz-agent-arguments", ["DBus", "NotificationAgentClient", "UserNotifications", "NotificationAgent"]),
+        ("fuzz-seeds", ["DBus", "FreedesktopNotifications", "NotificationAgentClient", "UserNotifications", "NotificationAgent"]),
     ]
     package.targets += [
         .target(name: "FuzzSupport", path: "fuzz/Sources/FuzzSupport", swiftSettings: strictSettings),

@@ -1,90 +1,10 @@
-import DBus
-import Dispatch
-import Foundation
-import NotificationAgentClient
-import UserNotifications
+import NotificationAgent
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// `unotifyd`: the per-session agent that owns notification state (see `NotificationAgent`).
-///
-///     unotifyd             run (exits at once, status 0, when another agent already runs)
-///     unotifyd --install   install the D-Bus activation file and a systemd user unit
-///     unotifyd --introspect  print the agent's D-Bus interface (dbus/org.unotify.Agent1.xml)
+/// `unotifyd`: the per-user notification agent. Everything it does is `AgentDaemon`'s, in the
+/// `NotificationAgent` module.
 @main
 enum UNotifyDaemon {
     static func main() async {
-        // Before anything runs on the global executor: an idle agent must not wake every second.
-        IdleQuietGlobalExecutor.install()
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        switch arguments.first {
-        case nil:
-            await run()
-        case "--install":
-            do {
-                for path in try AgentInstallation.install(executable: try AgentLauncher.executablePath(forDaemon: true)) {
-                    print(path)
-                }
-            } catch {
-                fail("unotifyd: cannot install: \(error)")
-            }
-        case "--introspect":
-            print(DBusIntrospection.xml(interfaces: [AgentInterface.description], includingStandardInterfaces: false),
-                  terminator: "")
-        case "--help", "-h":
-            print("""
-                usage: unotifyd [--install | --introspect]
-                  (no option)  run the notification agent on the session bus (org.unotify.Agent);
-                               exits when another agent already runs or the bus goes away
-                  --install    install ~/.local/share/dbus-1/services/org.unotify.Agent.service and
-                               ~/.config/systemd/user/unotifyd.service for this user
-                  --introspect print the agent's D-Bus interface, org.unotify.Agent1, as
-                               introspection XML (a running agent answers Introspect with it)
-                """)
-        case "--version":
-            print("unotifyd 0.1.0")
-        case let other?:
-            fail("unotifyd: unknown argument '\(other)'; see unotifyd --help")
-        }
-    }
-
-    private static func run() async {
-        do {
-            // Caught from before the name is taken: a SIGTERM the moment the name appears (a
-            // session ending, a test) stops the agent cleanly instead of killing it.
-            let stop = SignalWaiter(signals: [SIGTERM, SIGINT])
-            let connection = try DBusConnection.sessionBus()
-            let store = SettingsStore(directory: try SettingsStore.defaultDirectory())
-            let agent = NotificationAgent(connection: connection, store: store)
-            guard try await agent.start() else { return }
-            // Run until a signal, or until the bus goes away (the name's owner stream ends).
-            let lost = try await connection.nameOwnerChanges(of: DBusConnection.busDaemon)
-            let busWentAway = await withTaskGroup(of: Bool.self) { group in
-                group.addTask {
-                    await stop.wait()
-                    return false
-                }
-                group.addTask {
-                    do { for try await _ in lost {} } catch {}
-                    return !Task.isCancelled
-                }
-                defer { group.cancelAll() }
-                return await group.next() ?? false
-            }
-            if busWentAway {
-                FileHandle.standardError.write(Data("unotifyd: the session bus went away; exiting\n".utf8))
-                return
-            }
-            await agent.stop()
-        } catch {
-            fail("unotifyd: \(error)")
-        }
-    }
-
-    private static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-        exit(1)
+        await AgentDaemon.main()
     }
 }

@@ -3,9 +3,9 @@ import Foundation
 /// Substitutes arguments of any type into a printf-style format with Foundation's `%@`,
 /// converting each argument to what its specifier expects, so that a mismatched argument can
 /// never make `String(format:)` read a wrong type off the stack.
-enum UserNotificationStringFormatter {
+package enum UserNotificationStringFormatter {
     /// `format` with `arguments` substituted.
-    static func format(_ format: String, arguments: [Any]) -> String {
+    package static func format(_ format: String, arguments: [Any]) -> String {
         var output = ""
         var nextArgument = 0
         let scalars = Array(format.unicodeScalars)

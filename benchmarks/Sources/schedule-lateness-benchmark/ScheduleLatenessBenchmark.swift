@@ -1,3 +1,4 @@
+import NotificationAgent
 import DBus
 import Foundation
 import FreedesktopNotifications

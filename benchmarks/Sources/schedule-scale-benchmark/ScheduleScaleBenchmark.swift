@@ -1,3 +1,4 @@
+import NotificationAgent
 import Foundation
 import UserNotifications
 

@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import FuzzSupport
 import NotificationAgentClient
+import NotificationAgent
 import UserNotifications
 
 // The agent's method arguments: a D-Bus message off the wire, its body decoded as each of the

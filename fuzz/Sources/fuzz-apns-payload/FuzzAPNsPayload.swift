@@ -1,7 +1,7 @@
 import Foundation
 import FuzzSupport
 import NotificationAgentClient
-import UserNotifications
+import NotificationAgent
 
 // The APNs payload of `unotify push` / the agent's `Push` method: JSON → APNsPayload → the
 // request delivered, its loc keys resolved (with no strings table, the key is the format).

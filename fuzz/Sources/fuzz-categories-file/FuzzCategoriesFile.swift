@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-@testable import UserNotifications
+@testable import NotificationAgent
 
 // The agent's categories file, `categories.json`, as `GetCategories` reads it.
 @_cdecl("LLVMFuzzerTestOneInput")

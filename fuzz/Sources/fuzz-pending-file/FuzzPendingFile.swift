@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import UserNotifications
+import NotificationAgent
 
 // The pending file, `pending.json`, as the agent reads it when it starts: loaded, then queued
 // and asked for what is due next.

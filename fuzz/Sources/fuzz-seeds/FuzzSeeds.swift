@@ -3,6 +3,7 @@ import FreedesktopNotifications
 import Foundation
 import NotificationAgentClient
 @testable import UserNotifications
+@testable import NotificationAgent
 
 // Writes the seed corpora that real code produces (`scripts/fuzz --seeds`): D-Bus messages
 // as the agent's client and a notification server send them (marshalled by libdbus), and the

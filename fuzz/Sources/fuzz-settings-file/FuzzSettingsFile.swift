@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import UserNotifications
+import NotificationAgent
 
 // The settings file, `settings.json`, as the agent and `unotify settings` read it.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,5 @@
 import FuzzSupport
-import UserNotifications
+import NotificationAgent
 
 // An app's `Localizable.strings` (read for pushed loc keys): text → its key/value pairs, then
 // each value used as a format with a few arguments, as a pushed alert's loc-args are.

@@ -1,0 +1,114 @@
+import DBus
+import Foundation
+import FreedesktopNotifications
+import Testing
+import TestSupport
+@testable import UserNotifications
+@testable import NotificationAgent
+
+/// Who plays a notification's sound, in-process against a fake server: the agent's player is a
+/// script that only records what it was asked to play.
+@Suite(.timeLimit(.minutes(1))) struct AgentSoundTests {
+    struct Rig {
+        let bus: PrivateBus
+        let fake: FakeNotificationServer
+        let agent: NotificationAgent
+        let client: AgentClient
+        let state: TemporaryDirectory
+        let data: TemporaryDirectory
+        let mark: URL
+        let player: SoundPlayer
+
+        init(information: ServerInformation = ServerInformation(name: "dunst", vendor: "knopwob", version: "1.9.0",
+                                                                 specVersion: "1.2")) async throws {
+            bus = try PrivateBus()
+            fake = try await FakeNotificationServer(address: bus.address, information: information)
+            state = try TemporaryDirectory("unotify-state")
+            data = try TemporaryDirectory("unotify-data")
+            let stereo = data.url.appendingPathComponent("sounds/freedesktop/stereo")
+            try FileManager.default.createDirectory(at: stereo, withIntermediateDirectories: true)
+            try Data("fake".utf8).write(to: stereo.appendingPathComponent("message-new-instant.oga"))
+            try Data("fake".utf8).write(to: stereo.appendingPathComponent(Self.markerSound + ".oga"))
+            mark = data.url.appendingPathComponent("played")
+            let script = data.url.appendingPathComponent("paplay")
+            try "#!/bin/sh\necho \"$@\" >> '\(mark.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            player = SoundPlayer(environment: ["XDG_DATA_HOME": data.path, "XDG_DATA_DIRS": data.path + "/none",
+                                                   "PATH": data.path])
+            agent = NotificationAgent(connection: try DBusConnection(address: bus.address),
+                                      store: SettingsStore(directory: state.url), strings: PromptStrings(language: "en"),
+                                      soundPlayer: player)
+            #expect(try await agent.start())
+            client = try await AgentClient(address: bus.address, startAgent: false)
+        }
+
+        /// A second theme sound, told apart from the default one in what was played.
+        static let markerSound = "complete"
+
+        var themeFile: String { data.path + "/sounds/freedesktop/stereo/message-new-instant.oga" }
+        var markerFile: String { data.path + "/sounds/freedesktop/stereo/\(Self.markerSound).oga" }
+
+        /// The files played so far, in order (nothing played yet: no mark file).
+        func played() throws -> [String] {
+            guard FileManager.default.fileExists(atPath: mark.path) else { return [] }
+            return try String(contentsOf: mark, encoding: .utf8).split(separator: "\n").map(String.init)
+        }
+
+        /// Waits (bounded) until the marker sound was played; returns every other file played.
+        /// Whatever the steps before the marker played was started before it (the player is
+        /// started before `add` returns); every mark but the marker's counts, in whichever
+        /// order the two player scripts wrote theirs.
+        func playedBeforeMarker() async throws -> [String] {
+            try await Eventually.wait(timeout: .seconds(5), "the marker sound was played") {
+                try played().contains(markerFile)
+            }
+            return try played().filter { $0 != markerFile }
+        }
+
+        func allow(_ app: String, sound: AppSettings.Switch = .enabled) async throws {
+            var settings = AppSettings.authorized(requesting: [.alert, .sound, .badge])
+            settings.sound = sound
+            _ = try await client.setSettings(app: app, changes: settings.wire)
+        }
+    }
+
+    @Test func onDunstTheAgentSuppressesTheHintAndPlaysTheThemeFile() async throws {
+        let rig = try await Rig()
+        try await rig.allow("org.example.Bell")
+        _ = try await rig.client.add(app: "org.example.Bell", request: DeliveryRequest(identifier: "b", title: "Ding", sound: .default))
+        let call = try await rig.fake.nextCall()
+        #expect(call.request.hints.suppressSound == true)
+        #expect(call.request.hints.soundFile == nil)
+        try await Eventually.wait(timeout: .seconds(5), "the agent played the sound") { try rig.played() == [rig.themeFile] }
+    }
+
+    @Test func onMateTheServerGetsTheSoundFileAndTheAgentPlaysNothing() async throws {
+        let rig = try await Rig(information: ServerInformation(name: "Notification Daemon", vendor: "MATE",
+                                                               version: "1.26.0", specVersion: "1.1"))
+        try await rig.allow("org.example.Bell")
+        _ = try await rig.client.add(app: "org.example.Bell", request: DeliveryRequest(identifier: "b", title: "Ding", sound: .default))
+        let call = try await rig.fake.nextCall()
+        #expect(call.request.hints.soundFile == rig.themeFile)
+        #expect(call.request.hints.soundName == nil)
+        #expect(call.request.hints.suppressSound == nil)
+        // The agent plays nothing here: a sound played through its player after the delivery is
+        // the first one played.
+        #expect(rig.player.play(.named(Rig.markerSound), app: "org.example.Bell") == rig.markerFile)
+        #expect(try await rig.playedBeforeMarker() == [])
+    }
+
+    @Test func soundsOffOrNoSoundPlayNothing() async throws {
+        let rig = try await Rig()
+        try await rig.allow("org.example.Quiet", sound: .disabled)
+        _ = try await rig.client.add(app: "org.example.Quiet", request: DeliveryRequest(identifier: "q", title: "Hush", sound: .default))
+        #expect(try await rig.fake.nextCall().request.hints.suppressSound == true)
+        try await rig.allow("org.example.Bell")
+        _ = try await rig.client.add(app: "org.example.Bell", request: DeliveryRequest(identifier: "n", title: "No sound"))
+        #expect(try await rig.fake.nextCall().request.hints.suppressSound == true)
+        // Then one with a sound, which the agent plays: the only sound played up to it.
+        _ = try await rig.client.add(app: "org.example.Bell", request: DeliveryRequest(
+            identifier: "m", title: "Marker", sound: .named(Rig.markerSound)))
+        #expect(try await rig.fake.nextCall().request.summary == "Marker")
+        #expect(try await rig.playedBeforeMarker() == [])
+    }
+}

@@ -1,0 +1,70 @@
+import DBus
+import Foundation
+import FreedesktopNotifications
+import NotificationAgentClient
+import Testing
+import TestSupport
+@testable import UserNotifications
+@testable import NotificationAgent
+
+/// The state directory full or read-only: every change that cannot be saved is a clear error,
+/// what was saved before is kept, and an app is never authorized by accident (in memory but
+/// not on disk).
+@Suite(.timeLimit(.minutes(1)), .serialized) struct AgentStorageFaultTests {
+    struct Rig {
+        let bus: PrivateBus
+        let fake: FakeNotificationServer
+        let agent: NotificationAgent
+        let client: AgentClient
+        let disk: TmpfsMount
+
+        init(kilobytes: Int = 256) async throws {
+            bus = try PrivateBus()
+            fake = try await FakeNotificationServer(address: bus.address)
+            disk = try TmpfsMount(kilobytes: kilobytes)
+            agent = NotificationAgent(connection: try DBusConnection(address: bus.address),
+                                      store: SettingsStore(directory: disk.url), strings: PromptStrings(language: "en"))
+            #expect(try await agent.start())
+            client = try await AgentClient(address: bus.address, startAgent: false)
+        }
+    }
+
+    static let allowed = AppSettings.authorized(requesting: [.alert]).wire
+
+    @Test(arguments: ["full", "read-only"])
+    func aChangeThatCannotBeSavedIsAnErrorAndAuthorizesNothing(_ fault: String) async throws {
+        let rig = try await Rig()
+        _ = try await rig.client.setSettings(app: "org.example.Saved", changes: Self.allowed)
+        if fault == "full" { try rig.disk.fill() } else { try rig.disk.remount(readOnly: true) }
+        let error = await #expect(throws: AgentError.self) {
+            _ = try await rig.client.setSettings(app: "org.example.New", changes: Self.allowed)
+        }
+        #expect(error?.code == .settings)
+        #expect(error.map { "\($0)".contains(rig.disk.path) } == true, "the error names the place: \(String(describing: error))")
+        // Not authorized in memory either: its notifications are refused.
+        #expect(try await rig.client.settings(app: "org.example.New").authorization == .notDetermined)
+        let refused = await #expect(throws: AgentError.self) {
+            _ = try await rig.client.add(app: "org.example.New", request: DeliveryRequest(identifier: "n", title: "New"))
+        }
+        #expect(refused?.code == .notAllowed)
+        // What was saved before is kept and still works.
+        #expect(try await rig.client.settings(app: "org.example.Saved").authorization == .authorized)
+        _ = try await rig.client.add(app: "org.example.Saved", request: DeliveryRequest(identifier: "s", title: "Saved"))
+        #expect(try await rig.fake.nextCall().request.summary == "Saved")
+    }
+
+    @Test func anAllowThatCannotBeSavedFailsTheRequestInsteadOfGrantingIt() async throws {
+        let rig = try await Rig()
+        let client = rig.client
+        let waiting = Task { try await client.requestAuthorization(app: "org.example.Tea", options: [.alert], timeout: .seconds(30)) }
+        let prompt = try await rig.fake.nextCall()
+        try rig.disk.remount(readOnly: true)
+        try await rig.fake.emit(.actionInvoked(prompt.id, actionKey: AuthorizationActionKey.allow))
+        await #expect {
+            _ = try await waiting.value
+        } throws: { error in
+            (error as? AgentError)?.code == .server && "\(error)".contains("could not be saved")
+        }
+        #expect(try await rig.client.settings(app: "org.example.Tea").authorization == .notDetermined)
+    }
+}
