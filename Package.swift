@@ -75,7 +75,8 @@ let package = Package(
             path: "benchmarks/Sources/schedule-lateness-benchmark",
             swiftSettings: strictSettings
         ),
-        .target(name: "TestSupport", dependencies: ["DBus", "FreedesktopNotifications"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+        // Test support (private buses, fake and real servers, child processes): a target, no product.
+        .target(name: "TestSupport", dependencies: ["DBus", "FreedesktopNotifications"], swiftSettings: strictSettings),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "FreedesktopNotificationsTests",

@@ -26,7 +26,7 @@ public final class CountingNotificationServer: Sendable {
             case "CloseNotification":
                 return []
             default:
-                throw DBusError(.remote, "no such method", name: "org.freedesktop.DBus.Error.UnknownMethod")
+                throw DBusError(.unknownMethod, "no such method")
             }
         }
         guard try await connection.requestName(NotificationsService.busName) == .primaryOwner else {

@@ -54,7 +54,7 @@ public final class FakeNotificationServer: Sendable {
                 }
                 return []
             default:
-                throw DBusError(.remote, "no such method", name: "org.freedesktop.DBus.Error.UnknownMethod")
+                throw DBusError(.unknownMethod, "no such method")
             }
         }
         guard try await connection.requestName(name) == .primaryOwner else {
