@@ -365,7 +365,7 @@ package actor NotificationAgent {
         var hints = NotificationHints()
         hints.urgency = .critical
         _ = try? await server.notify(NotifyRequest(
-            appName: name, summary: strings.text("prompt.title", name), body: strings.text("noButtons.prompt", app),
+            appName: name, summary: strings.text("prompt.title", name), body: strings.text("noButtons.prompt", name, app),
             hints: hints, expireTimeout: .never))
         throw AgentError(.cannotAsk, "the notification server (\(profile.information?.name ?? "unknown")) cannot show "
             + "buttons, so it cannot ask; the user was shown how to answer: unotify settings \(app) allow (or deny)")
@@ -492,13 +492,13 @@ package actor NotificationAgent {
         let (title, body, labels): (String, String, [String]) =
             switch kind {
             case .permission:
-                (strings.text("prompt.title", name), strings.text("prompt.body"),
+                (strings.text("prompt.title", name), strings.text("prompt.body", name),
                  [strings.text("prompt.allow"), strings.text("prompt.deny")])
             case .keepFollowUp:
-                (strings.text("keep.title", name), strings.text("keep.body"),
+                (strings.text("keep.title", name), strings.text("keep.body", name),
                  [strings.text("keep.prominent"), strings.text("keep.quiet")])
             case .turnOffConfirmation:
-                (strings.text("turnOff.title", name), strings.text("turnOff.body", app),
+                (strings.text("turnOff.title", name), strings.text("turnOff.body", name, app),
                  [strings.text("turnOff.confirm"), strings.text("turnOff.cancel")])
             }
         var hints = NotificationHints()
