@@ -102,6 +102,19 @@ import Testing
         #expect(plan.notify.actions.map(\.key) == [AuthorizationActionKey.keep, AuthorizationActionKey.turnOff])
     }
 
+    /// GNOME Shell shows a low-urgency notification only in its tray, which draws no buttons:
+    /// the provisional choice goes out as a banner there, still silent and with its two choices.
+    @Test func provisionalIsABannerOnGnomeShellWhoseTrayHasNoButtons() {
+        let settings = AppSettings.provisional(requesting: [.alert, .sound, .provisional])
+        let plan = PresentationMapping.plan(
+            DeliveryRequest(identifier: "a", body: "x", sound: .default), settings: settings,
+            capabilities: ServerCapabilities(["actions", "body", "body-markup", "persistence", "sound"]), appName: "Tea",
+            desktopEntry: nil, server: ServerInformation(name: "gnome-shell", vendor: "GNOME", version: "43.9", specVersion: "1.2"))
+        #expect(plan.notify.hints.urgency == .normal)
+        #expect(plan.notify.hints.soundName == nil && plan.notify.hints.soundFile == nil)
+        #expect(plan.notify.actions.map(\.key) == [AuthorizationActionKey.keep, AuthorizationActionKey.turnOff])
+    }
+
     @Test func alertOffButListOnIsHistoryOnly() {
         var settings = Self.authorized
         settings.alert = .disabled

@@ -47,6 +47,9 @@ package enum PresentationMapping {
         let provisional = settings.authorization == .provisional
         let alertShown = settings.alert == .enabled && !provisional
         hints.urgency = urgency(for: request.interruptionLevel, settings: settings, alertShown: alertShown)
+        if provisional, profile.showsActions, !profile.showsButtonsWhenQuiet {
+            hints.urgency = .normal   // GNOME Shell: a quiet notification's buttons are never drawn
+        }
         var body = request.subtitle.isEmpty ? request.body : request.subtitle + "\n" + request.body
         var summary = request.title
         if provisional, !profile.showsActions, let noButtonsNote {
