@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension EndToEnd {
+    /// GNOME Shell 43, beyond the matrix: who owns `org.freedesktop.Notifications` (a separate
+    /// gjs service, while the shell broadcasts a second copy of each signal from its own name),
+    /// that one click is one answer, that the prompt's title is not cut, and that the tray, where
+    /// GNOME keeps notifications after the banner leaves, agrees with `delivered` / `remove`.
+    @Suite(.serialized, .timeLimit(.minutes(3))) struct GnomeShellEndToEndTests {
+        @Test func oneClickOnAllowIsOneAnswerFromTheGjsServiceAndAuthorizes() async throws {
+            let session = try await MatrixSession(.gnomeShell)
+            // The name belongs to the gjs notification service that desktop-up started, not to the shell.
+            let (_, pidReply) = try await session.desktop.run("gdbus", [
+                "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", "org.freedesktop.Notifications",
+            ])
+            let pid = try #require(session.desktop.variables["DESKTOP_SERVER_PID"])
+            #expect(pidReply.contains("uint32 \(pid),"), "\(pidReply)")
+            let commandLine = try String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)
+            #expect(commandLine.contains("gjs") && commandLine.contains("org.gnome.Shell.Notifications"))
+            let service = try await session.desktop.nameOwner("org.freedesktop.Notifications")
+            let shell = try await session.desktop.nameOwner("org.gnome.Shell")
+            #expect(service != shell)
+
+            let app = "org.example.Tea"
+            let request = try session.start(["request", "--app", app, "--timeout", "30"])
+            try await session.answer("allow", button: 0, of: 2, notifyCount: 1)
+            #expect(try await request.wait(timeout: 20) == 0)
+            #expect(request.standardOutput == "authorized\n")
+            #expect(try await session.status(of: app) == "authorized")
+            let settings = try await session.unotify(["settings", app])
+            #expect(settings.stdout.contains("authorized"), "\(settings.stdout)")
+            // The click came twice on the bus, once from each name; only the service's counts.
+            let id = try #require(session.monitor.notifyCalls.first?.returnedID)
+            let clicks = session.monitor.messages.filter {
+                $0.kind == "signal" && $0.member == "ActionInvoked" && $0.scalar(0) == String(id) && $0.scalar(1) == "allow"
+            }
+            #expect(Set(clicks.compactMap(\.sender)) == [service, shell], "\(clicks.map(\.sender))")
+        }
+
+        @Test func oneClickOnAnActionIsOneResponse() async throws {
+            let session = try await MatrixSession(.gnomeShell)
+            let app = "org.example.Tea"
+            try await session.allowWithTeaCategory(app)
+            let listen = try session.start(["listen", "--app", app])
+            #expect(try await session.unotify(["send", "--app", app, "--id", "kettle", "-c", "tea", "Tea", "is ready"]).status == 0)
+            try await session.answer("drink", button: 1, of: 2, notifyCount: 1)
+            // A second notification answered after it: once its answer is in, the first
+            // click's second copy (from the shell's own name) would have arrived before it.
+            #expect(try await session.unotify(["send", "--app", app, "--id", "cup", "-c", "tea", "Cup", "is ready"]).status == 0)
+            try await session.answer("snooze", button: 0, of: 2, notifyCount: 2)
+            try await Eventually.wait(timeout: .seconds(10), "the second click reaches listen") {
+                listen.standardOutput.contains(#""identifier":"cup","action":"snooze""#)
+            }
+            listen.stop()
+            let lines = listen.standardOutput.split(separator: "\n")
+            #expect(lines.filter { $0.contains(#""identifier":"kettle","action":"drink""#) }.count == 1, "\(lines)")
+            #expect(lines.count == 2, "\(lines)")
+        }
+
+        @Test func thePromptsTitleIsShownWhole() async throws {
+            let session = try await MatrixSession(.gnomeShell)
+            let app = "org.example.KitchenTimer"   // a name of 12 letters: GNOME cut the old title after 40 characters
+            let request = try session.start(["request", "--app", app, "--timeout", "30"])
+            try await session.monitor.waitForNotify(count: 1)
+            try await Eventually.wait(timeout: .seconds(10), "the prompt's banner") {
+                try await session.desktop.shellBannerTitle() != nil
+            }
+            // The prompt is critical: GNOME keeps its banner until it is answered.
+            let title = try #require(try await session.desktop.shellBannerTitle())
+            #expect(!title.cut, "GNOME cut the prompt's title: \(title.text)")
+            #expect(title.text == session.monitor.notifyCalls.first?.summary)
+            try await session.answer("deny", button: 1, of: 2, notifyCount: 1)
+            #expect(try await request.wait(timeout: 20) == 1)
+        }
+
+        /// GNOME keeps a notification in its tray after the banner leaves; `delivered` lists it
+        /// as long as the tray does, and `remove` takes it out of the tray.
+        @Test func theTrayAndDeliveredAgree() async throws {
+            let session = try await MatrixSession(.gnomeShell)
+            let app = "org.example.Timer"
+            try await session.allow(app)
+            #expect(try await session.unotify(["send", "--app", app, "--id", "egg", "Egg timer", "Running"]).status == 0)
+            try await session.monitor.waitForNotify(count: 1)
+            try await Eventually.wait(timeout: .seconds(10), "the banner on screen") {
+                try await session.desktop.shellEval("Main.messageTray._banner !== null") == "true"
+            }
+            try await Eventually.wait(timeout: .seconds(20), "the banner leaves the screen") {
+                try await session.desktop.shellEval("Main.messageTray._banner === null") == "true"
+            }
+            #expect(try await session.shownCount() == 1, "kept in the tray")
+            #expect(try await session.unotify(["delivered", "--app", app]).stdout.hasPrefix("egg\t"))
+            #expect(try await session.unotify(["remove", "--app", app, "--delivered", "egg"]).stdout == "1\n")
+            try await session.waitForShown(0)
+            #expect(try await session.unotify(["delivered", "--app", app]).stdout == "")
+        }
+    }
+}
