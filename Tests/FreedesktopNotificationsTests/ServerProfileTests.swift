@@ -75,4 +75,15 @@ import Testing
         #expect(line?.works == false && line?.detail.contains("titles are kept") == true)
         #expect(!Self.profile("dunst", "knopwob", ["actions"]).drawsActionIcons)
     }
+
+    @Test func gnomeShellPlaysSoundsDrawsThreeButtonsAndIgnoresTimeoutsAndQuietButtons() {
+        let shell = Self.profile("gnome-shell", "GNOME", ["actions", "body", "body-markup", "icon-static", "persistence", "sound"])
+        #expect(shell.playsSoundFile && shell.maximumButtons == 3 && shell.keepsHistory)
+        #expect(!shell.honoursExpireTimeout && !shell.showsButtonsWhenQuiet)
+        #expect(shell.explanation.first { $0.feature == "timeouts" }?.works == false)
+        #expect(shell.explanation.first { $0.feature == "quiet delivery" }?.works == false)
+        let dunst = Self.profile("dunst", "knopwob", ["actions", "body"])
+        #expect(dunst.honoursExpireTimeout && dunst.showsButtonsWhenQuiet)
+        #expect(dunst.explanation.first { $0.feature == "timeouts" }?.works == true)
+    }
 }
