@@ -65,9 +65,9 @@ public struct ServerProfile: Hashable, Sendable {
     /// PulseAudio null sink; `SoundMatrixTests`). GNOME Shell plays `sound-file` and
     /// `sound-name` when it shows the banner and ignores `suppress-sound`: were unotifyd to play
     /// the sound too whenever the server does, it would be heard twice; sending `sound-file` only
-    /// when a sound is wanted, it is heard once, with the banner, and not while GNOME's
-    /// do-not-disturb holds the banner back (recorded: one sound per notification, none with
-    /// the app's sound off).
+    /// when a sound is wanted, it is heard once, with the banner (its `messageTray.js` plays it
+    /// when it shows the banner; recorded: one sound per notification, none with the app's
+    /// sound off).
     public var playsSoundFile: Bool { (name == "Notification Daemon" && vendor == "MATE") || isGnomeShell }
 
     /// A user's close is reported as a dismissal (`NotificationClosed` reason 2). mate reports

@@ -76,7 +76,8 @@ extension EndToEnd {
         }
 
         /// GNOME keeps a notification in its tray after the banner leaves; `delivered` lists it
-        /// as long as the tray does, and `remove` takes it out of the tray.
+        /// as long as the tray does, `remove` takes it out of the tray, and the user clearing it
+        /// in the tray is a close like any other.
         @Test func theTrayAndDeliveredAgree() async throws {
             let session = try await MatrixSession(.gnomeShell)
             let app = "org.example.Timer"
@@ -94,6 +95,18 @@ extension EndToEnd {
             #expect(try await session.unotify(["remove", "--app", app, "--delivered", "egg"]).stdout == "1\n")
             try await session.waitForShown(0)
             #expect(try await session.unotify(["delivered", "--app", app]).stdout == "")
+            // The user clears one in the tray: the agent forgets it too.
+            #expect(try await session.unotify(["send", "--app", app, "--id", "tea", "Tea timer", "Running"]).status == 0)
+            let id = try #require(try await session.monitor.waitForNotify(count: 2).last?.returnedID)
+            try await session.waitForShown(1)
+            try await session.desktop.shellClearInTray(notification: id)
+            try await Eventually.wait(timeout: .seconds(10), "NotificationClosed(\(id), 2) from the tray") {
+                session.monitor.closedSignals.contains { $0.id == id && $0.reason == 2 }
+            }
+            try await Eventually.wait(timeout: .seconds(10), "the agent forgets the cleared notification") {
+                try await session.unotify(["delivered", "--app", app]).stdout.isEmpty
+            }
+            #expect(try await session.shownCount() == 0)
         }
     }
 }

@@ -74,6 +74,20 @@ extension TestDesktop {
         try await untilShell(says: "closed", running: script, timeout: timeout)
     }
 
+    /// The user clears notification `id` in the shell's tray (the message list under the
+    /// clock) with the close button of its message there.
+    public func shellClearInTray(notification id: UInt32, timeout: Duration = .seconds(10)) async throws {
+        let script = """
+            (() => { const n = \(Self.notification(id));
+              if (!n) return 'no notification \(id) in the shell';
+              const list = Main.panel.statusArea.dateMenu._messageList._notificationSection._messages;
+              const message = list.find(m => m.notification === n);
+              if (!message) return 'notification \(id) is not in the tray';
+              message._closeButton.emit('clicked', 1); return 'cleared'; })()
+            """
+        try await untilShell(says: "cleared", running: script, timeout: timeout)
+    }
+
     /// How many notifications sent over `org.freedesktop.Notifications` the user sees: on the
     /// banner or in the shell's tray (the message list), where GNOME keeps them.
     public func shellNotificationCount() async throws -> Int {
