@@ -39,6 +39,38 @@ extension EndToEnd {
             #expect(Set(clicks.compactMap(\.sender)) == [service, shell], "\(clicks.map(\.sender))")
         }
 
+        /// The notification service restarts (a new owner of the name, as when GNOME's D-Bus
+        /// activation starts it again): the agent follows, and a click on the next prompt,
+        /// answered through the new service, authorizes.
+        @Test func theAgentFollowsANewNotificationService() async throws {
+            let session = try await MatrixSession(.gnomeShell)
+            try await session.allow("org.example.Marker")
+            #expect(try await session.unotify(["send", "--app", "org.example.Marker", "Before"]).status == 0)
+            let old = try await session.desktop.nameOwner("org.freedesktop.Notifications")
+            let pid = try #require(session.desktop.variables["DESKTOP_SERVER_PID"].flatMap { pid_t($0) })
+            kill(pid, SIGTERM)
+            try await Eventually.wait(timeout: .seconds(10), "the old service gives up the name") {
+                (try? await session.desktop.nameOwner("org.freedesktop.Notifications")) == nil
+            }
+            let service = try ChildProcess("/usr/bin/gjs", ["/usr/share/gnome-shell/org.gnome.Shell.Notifications"],
+                                           environment: session.desktop.environment)
+            defer { service.stop() }
+            try await Eventually.wait(timeout: .seconds(10), "the new service owns the name") {
+                (try? await session.desktop.nameOwner("org.freedesktop.Notifications")).map { $0 != old } ?? false
+            }
+            let app = "org.example.Tea"
+            let request = try session.start(["request", "--app", app, "--timeout", "30"])
+            // The new service passes each Notify on to the shell too: the prompt's id is the one both returned.
+            try await Eventually.wait(timeout: .seconds(10), "the prompt's Notify answered") {
+                session.monitor.notifyCalls.contains { $0.actionKeys == ["allow", "deny"] && $0.returnedID != nil }
+            }
+            let id = try #require(session.monitor.notifyCalls.last { $0.actionKeys == ["allow", "deny"] }?.returnedID)
+            try await session.desktop.shellClick(notification: id, label: "Allow")
+            #expect(try await request.wait(timeout: 20) == 0)
+            #expect(request.standardOutput == "authorized\n")
+            #expect(try await session.status(of: app) == "authorized")
+        }
+
         @Test func oneClickOnAnActionIsOneResponse() async throws {
             let session = try await MatrixSession(.gnomeShell)
             let app = "org.example.Tea"
