@@ -88,7 +88,8 @@ public struct ServerProfile: Hashable, Sendable {
     /// (its `notificationDaemon.js` never reads it): a banner leaves after about 4 s, or when
     /// the user comes back if they were away, a critical one (the permission prompt) stays until
     /// answered, and every notification stays in the tray until it is removed or cleared
-    /// (measured: `-t 1000` changed nothing).
+    /// (measured: `-t 1000` changed nothing). So the agent closes an app's notification itself
+    /// when its expiry time is up (`GnomeShellEndToEndTests`).
     public var honoursExpireTimeout: Bool { !isGnomeShell }
 
     /// A low-urgency notification is shown with its buttons. GNOME Shell shows a low-urgency
@@ -150,8 +151,9 @@ public struct ServerProfile: Hashable, Sendable {
                 : "the server draws no icons on buttons; buttons show their titles"),
             ("timeouts", honoursExpireTimeout,
              honoursExpireTimeout ? "a notification's expiry time (-t) is honoured"
-                : "the server ignores expiry times (-t): a banner leaves after a few seconds, the permission prompt "
-                    + "stays until answered, and notifications stay in the tray until removed (unotify remove) or cleared"),
+                : "the server ignores expiry times (-t): unotifyd closes an app's notification itself when its time is up "
+                    + "(not a plain send without --app); otherwise a banner leaves after a few seconds, the permission "
+                    + "prompt stays until answered, and notifications stay in the tray until removed or cleared"),
             ("quiet delivery", showsButtonsWhenQuiet,
              showsButtonsWhenQuiet ? "notifications delivered quietly keep their buttons"
                 : "notifications delivered quietly go to the tray, which shows no buttons (a click there opens the app); "

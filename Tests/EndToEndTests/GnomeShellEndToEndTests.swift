@@ -91,6 +91,21 @@ extension EndToEnd {
             #expect(lines.count == 2, "\(lines)")
         }
 
+        /// GNOME ignores `expire_timeout`: the agent takes a notification sent with `-t` down
+        /// itself when its time is up, off the banner and out of the tray.
+        @Test func anExpiryTimeIsKeptByTheAgent() async throws {
+            let session = try await MatrixSession(.gnomeShell)
+            let app = "org.example.Timer"
+            try await session.allow(app)
+            #expect(try await session.unotify(["send", "--app", app, "--id", "egg", "-t", "1500", "Egg timer", "Soon"]).status == 0)
+            let id = try #require(try await session.monitor.waitForNotify(count: 1).first?.returnedID)
+            try await Eventually.wait(timeout: .seconds(10), "NotificationClosed(\(id), 3): the agent closed it") {
+                session.monitor.closedSignals.contains { $0.id == id && $0.reason == 3 }
+            }
+            try await session.waitForShown(0)
+            #expect(try await session.unotify(["delivered", "--app", app]).stdout == "")
+        }
+
         @Test func thePromptsTitleIsShownWhole() async throws {
             let session = try await MatrixSession(.gnomeShell)
             let app = "org.example.KitchenTimer"   // a name of 12 letters: GNOME cut the old title after 40 characters
