@@ -13,7 +13,9 @@ public final class MatrixSession: @unchecked Sendable {
     public init(_ server: MatrixServer, pulse: Bool = false) async throws {
         if let error = server.selectionError { throw TestSupportError(error) }
         self.server = server
-        desktop = try await TestDesktop(server: server.name, environment: pulse ? ["DESKTOP_PULSE": "1"] : [:])
+        // GNOME Shell starts in 2 to 3 s here, but took 12 s on a loaded machine: give it room.
+        desktop = try await TestDesktop(server: server.name, timeout: server.hand == .shell ? 90 : 30,
+                                        environment: pulse ? ["DESKTOP_PULSE": "1"] : [:])
         state = try TemporaryDirectory("unotify-matrix-\(server.name)")
         // GNOME Shell's notification service passes each Notify on to the shell.
         let forwarder = server.hand == .shell ? try await desktop.nameOwner("org.freedesktop.Notifications") : nil
