@@ -106,6 +106,22 @@ extension EndToEnd {
             #expect(try await session.unotify(["delivered", "--app", app]).stdout == "")
         }
 
+        /// With banners off and sound on, GNOME puts the notification in the tray without a
+        /// banner and so without its sound: the agent plays it, and it is heard once.
+        @Test func aNotificationWithoutBannerIsHeardOnce() async throws {
+            let session = try await MatrixSession(.gnomeShell, pulse: true)
+            let app = "org.example.Bell"
+            try await session.allow(app)
+            #expect(try await session.unotify(["settings", app, "--alert", "off"]).status == 0)
+            let ding = try await session.recordSound(marker: {
+                let sent = try await session.unotify(["send", "--app", app, "--sound", "default", "Ding"])
+                #expect(sent.status == 0, "\(sent.stderr)")
+            })
+            #expect(ding.soundCount == 1)
+            try await session.waitForShown(1)   // in the tray
+            #expect(try await session.desktop.shellEval("Main.messageTray._banner === null") == "true", "no banner")
+        }
+
         @Test func thePromptsTitleIsShownWhole() async throws {
             let session = try await MatrixSession(.gnomeShell)
             let app = "org.example.KitchenTimer"   // a name of 12 letters: GNOME cut the old title after 40 characters

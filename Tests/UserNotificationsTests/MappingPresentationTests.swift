@@ -115,6 +115,23 @@ import Testing
         #expect(plan.notify.actions.map(\.key) == [AuthorizationActionKey.keep, AuthorizationActionKey.turnOff])
     }
 
+    /// GNOME Shell plays a notification's sound when it shows the banner, and a low-urgency
+    /// notification gets none: with banners off but sound on, the agent plays it.
+    @Test func onGnomeShellTheAgentPlaysTheSoundOfANotificationWithoutBanner() {
+        var settings = Self.authorized
+        settings.alert = .disabled
+        let gnome = ServerInformation(name: "gnome-shell", vendor: "GNOME", version: "43.9", specVersion: "1.2")
+        let capabilities = ServerCapabilities(["actions", "body", "body-markup", "persistence", "sound"])
+        let request = DeliveryRequest(identifier: "a", body: "x", sound: .default)
+        let quiet = PresentationMapping.plan(request, settings: settings, capabilities: capabilities, appName: "Tea",
+                                             desktopEntry: nil, serverPlaysSoundHints: true, server: gnome)
+        #expect(quiet.notify.hints.urgency == .low)
+        #expect(quiet.soundToPlay == .default)
+        let banner = PresentationMapping.plan(request, settings: Self.authorized, capabilities: capabilities, appName: "Tea",
+                                              desktopEntry: nil, serverPlaysSoundHints: true, server: gnome)
+        #expect(banner.soundToPlay == nil && banner.notify.hints.soundName == "message-new-instant")
+    }
+
     @Test func alertOffButListOnIsHistoryOnly() {
         var settings = Self.authorized
         settings.alert = .disabled

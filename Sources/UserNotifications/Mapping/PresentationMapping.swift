@@ -90,7 +90,8 @@ package enum PresentationMapping {
                 if name.hasPrefix("/") { hints.soundFile = name } else { hints.soundName = name }
             case .critical(nil, _): hints.soundName = "message-new-instant"
             }
-            if !serverPlaysSoundHints {
+            // GNOME Shell plays the sound only with a banner, and a low-urgency one gets none.
+            if !serverPlaysSoundHints || (hints.urgency == .low && !profile.playsSoundWithoutBanner) {
                 soundToPlay = sound
                 hints.suppressSound = true
             }
