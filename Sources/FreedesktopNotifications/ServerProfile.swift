@@ -137,8 +137,9 @@ public struct ServerProfile: Hashable, Sendable {
             ("formatted text", readsMarkup,
              readsMarkup ? "user text is escaped (&, <, >) so it shows as typed" : "text is sent plain"),
             ("sound", true,
-             playsSoundFile ? "the server plays sound-file hints; unotifyd plays nothing itself"
-                : "the server plays no sound hint: unotifyd plays the sound itself (paplay) and sends suppress-sound"),
+             !playsSoundFile ? "the server plays no sound hint: unotifyd plays the sound itself (paplay) and sends suppress-sound"
+                : playsSoundWithoutBanner ? "the server plays sound-file hints; unotifyd plays nothing itself"
+                    : "the server plays sound-file hints with a banner; unotifyd plays the sound of one shown without a banner"),
             ("closing", reportsDismissal,
              reportsDismissal ? "closing a notification is reported to apps that ask for it (customDismissAction)"
                 : showsActions ? "the server reports a close like a timeout, so apps are not told when the user closes one"

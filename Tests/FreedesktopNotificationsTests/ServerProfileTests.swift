@@ -82,6 +82,7 @@ import Testing
         #expect(!shell.honoursExpireTimeout && !shell.showsButtonsWhenQuiet)
         #expect(shell.explanation.first { $0.feature == "timeouts" }?.works == false)
         #expect(shell.explanation.first { $0.feature == "quiet delivery" }?.works == false)
+        #expect(shell.explanation.first { $0.feature == "sound" }?.detail.contains("without a banner") == true)
         let dunst = Self.profile("dunst", "knopwob", ["actions", "body"])
         #expect(dunst.honoursExpireTimeout && dunst.showsButtonsWhenQuiet)
         #expect(dunst.explanation.first { $0.feature == "timeouts" }?.works == true)
