@@ -46,9 +46,21 @@ public struct ServerProfile: Hashable, Sendable {
     /// that fits with usual labels. xfce4-notifyd and mate widen the popup instead (8 buttons
     /// measured, all clickable), dunst lists every action in its menu and lxqt in a drop-down
     /// (`buttonsBeforeMenu`) (`docs/research/button-limits.md`).
+    ///
+    /// GNOME Shell 43 ("gnome-shell") draws at most three buttons on a banner and drops the rest
+    /// (a `Notify` with four actions showed One, Two, Three; measured on the banner through
+    /// `org.gnome.Shell.Eval`), whatever their labels.
     public var maximumButtons: Int? {
-        name == "Notification Daemon" && vendor == "GNOME" ? 4 : nil
+        if isGnomeShell { return 3 }
+        return name == "Notification Daemon" && vendor == "GNOME" ? 4 : nil
     }
+
+    /// GNOME Shell ("gnome-shell" by "GNOME"). Its `org.freedesktop.Notifications` is owned by a
+    /// separate gjs service that forwards to the shell; the shell broadcasts a second copy of
+    /// each `ActionInvoked` / `NotificationClosed` from its own unique name, which clients drop
+    /// because signals count only from the name's current owner (measured with dbus-monitor;
+    /// `GnomeShellEndToEndTests`).
+    private var isGnomeShell: Bool { name == "gnome-shell" && vendor == "GNOME" }
 
     /// The most actions shown as buttons before the server shows them all in a drop-down list
     /// with an OK button instead; nil where that never happens. lxqt-notificationd draws up to 3
@@ -60,10 +72,16 @@ public struct ServerProfile: Hashable, Sendable {
     /// The body is read as markup, so user text must be escaped.
     public var readsMarkup: Bool { capabilities.contains(.bodyMarkup) }
 
-    /// The server plays the `sound-file` hint itself (and honours `suppress-sound`): only
-    /// mate-notification-daemon ("Notification Daemon" by "MATE"); notification-daemon ("GNOME")
-    /// advertises `sound` and plays nothing, no server plays `sound-name` (measured with a PulseAudio null sink; `SoundMatrixTests`).
-    public var playsSoundFile: Bool { name == "Notification Daemon" && vendor == "MATE" }
+    /// The server plays the `sound-file` hint itself, so unotifyd sends it and plays nothing:
+    /// mate-notification-daemon ("Notification Daemon" by "MATE") and GNOME Shell;
+    /// notification-daemon ("GNOME") advertises `sound` and plays nothing (measured with a
+    /// PulseAudio null sink; `SoundMatrixTests`). GNOME Shell plays `sound-file` and
+    /// `sound-name` when it shows the banner and ignores `suppress-sound`: were unotifyd to play
+    /// the sound too whenever the server does, it would be heard twice; sending `sound-file` only
+    /// when a sound is wanted, it is heard once, with the banner (its `messageTray.js` plays it
+    /// when it shows the banner; recorded: one sound per notification, none with the app's
+    /// sound off).
+    public var playsSoundFile: Bool { (name == "Notification Daemon" && vendor == "MATE") || isGnomeShell }
 
     /// A user's close is reported as a dismissal (`NotificationClosed` reason 2). mate reports
     /// its close button as an expiry (reason 1), like a timeout, so a close there cannot be told
@@ -78,6 +96,27 @@ public struct ServerProfile: Hashable, Sendable {
     /// next notification never appeared). Replacing the popup (`replaces_id`) with one that
     /// expires after 1 ms does remove it, also under the pointer, and emits no signal.
     public var removesClosedPopups: Bool { !(name == "Notification Daemon" && vendor == "GNOME") }
+
+    /// The server plays a notification's sound also when it shows no banner for it (low
+    /// urgency). GNOME Shell plays it only as it shows the banner (`messageTray.js`), and shows
+    /// none for a low-urgency notification, which goes to the tray alone: there unotifyd plays
+    /// the sound itself (recorded: silent before, heard once since; `GnomeShellEndToEndTests`).
+    public var playsSoundWithoutBanner: Bool { !isGnomeShell }
+
+    /// The server closes a notification after its `expire_timeout`. GNOME Shell ignores it
+    /// (its `notificationDaemon.js` never reads it): a banner leaves after about 4 s, or when
+    /// the user comes back if they were away, a critical one (the permission prompt) stays until
+    /// answered, and every notification stays in the tray until it is removed or cleared
+    /// (measured: `-t 1000` changed nothing). So the agent closes an app's notification itself
+    /// when its expiry time is up (`GnomeShellEndToEndTests`).
+    public var honoursExpireTimeout: Bool { !isGnomeShell }
+
+    /// A low-urgency notification is shown with its buttons. GNOME Shell shows a low-urgency
+    /// notification only in its tray, and the tray draws no buttons (measured: no banner; the
+    /// tray's message has no buttons), so a provisional notification, which is delivered
+    /// quietly, could never be answered there: it is sent with normal urgency instead, as a
+    /// banner that then stays in the tray (`PresentationMapping`).
+    public var showsButtonsWhenQuiet: Bool { !isGnomeShell }
 
     /// The server can draw an icon instead of a button's title (`action-icons`). unotify never
     /// asks for it: the specification's action icons *replace* the title and are named by the
@@ -108,8 +147,9 @@ public struct ServerProfile: Hashable, Sendable {
             ("formatted text", readsMarkup,
              readsMarkup ? "user text is escaped (&, <, >) so it shows as typed" : "text is sent plain"),
             ("sound", true,
-             playsSoundFile ? "the server plays sound-file hints; unotifyd plays nothing itself"
-                : "the server plays no sound hint: unotifyd plays the sound itself (paplay) and sends suppress-sound"),
+             !playsSoundFile ? "the server plays no sound hint: unotifyd plays the sound itself (paplay) and sends suppress-sound"
+                : playsSoundWithoutBanner ? "the server plays sound-file hints; unotifyd plays nothing itself"
+                    : "the server plays sound-file hints with a banner; unotifyd plays the sound of one shown without a banner"),
             ("closing", reportsDismissal,
              reportsDismissal ? "closing a notification is reported to apps that ask for it (customDismissAction)"
                 : showsActions ? "the server reports a close like a timeout, so apps are not told when the user closes one"
@@ -126,6 +166,15 @@ public struct ServerProfile: Hashable, Sendable {
             ("icons on buttons", false,
              drawsActionIcons ? "not used: this server would draw an icon instead of the button's title, so titles are kept"
                 : "the server draws no icons on buttons; buttons show their titles"),
+            ("timeouts", honoursExpireTimeout,
+             honoursExpireTimeout ? "a notification's expiry time (-t) is honoured"
+                : "the server ignores expiry times (-t): unotifyd closes an app's notification itself when its time is up "
+                    + "(not a plain send without --app); otherwise a banner leaves after a few seconds, the permission "
+                    + "prompt stays until answered, and notifications stay in the tray until removed or cleared"),
+            ("quiet delivery", showsButtonsWhenQuiet,
+             showsButtonsWhenQuiet ? "notifications delivered quietly keep their buttons"
+                : "notifications delivered quietly go to the tray, which shows no buttons (a click there opens the app); "
+                    + "a provisional notification is shown as a banner so that Keep… and Turn Off… can be clicked"),
             ("images", true,
              drawsImagePath ? "images are sent as image-path" : "images are sent as image_path, the only spelling this server draws"),
         ]

@@ -6,8 +6,13 @@ import Foundation
 public final class BusMonitor: @unchecked Sendable {
     private let process: ChildProcess
 
+    /// The unique name of a server that passes each `Notify` on to another process (GNOME
+    /// Shell's notification service forwards it to the shell): its calls are no client's.
+    public let forwarder: String?
+
     /// Starts monitoring `address` and waits (bounded) until the monitor is in place.
-    public init(address: String, timeout: TimeInterval = 10) async throws {
+    public init(address: String, forwarder: String? = nil, timeout: TimeInterval = 10) async throws {
+        self.forwarder = forwarder
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         process = try ChildProcess("/usr/bin/dbus-monitor", ["--address", address], environment: environment)
@@ -20,10 +25,12 @@ public final class BusMonitor: @unchecked Sendable {
     /// Every message so far.
     public var messages: [MonitoredMessage] { MonitoredMessage.parse(process.standardOutput) }
 
-    /// Every `Notify` call so far, oldest first, each with the server's answer if seen.
+    /// Every `Notify` call so far, oldest first, each with the server's answer if seen; not
+    /// those that the server itself passes on (``forwarder``).
     public var notifyCalls: [NotifyCall] {
         let all = messages
-        return all.filter { $0.kind == "method call" && $0.member == "Notify" }.map { call in
+        let calls = all.filter { $0.kind == "method call" && $0.member == "Notify" && $0.sender != forwarder }
+        return calls.map { call in
             let reply = all.first {
                 $0.kind == "method return" && $0.replySerial == call.serial && $0.destination == call.sender
             }

@@ -15,6 +15,9 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         /// mako: actions are taken but no buttons drawn; the user picks an action by its label
         /// in mako's own menu (`makoctl menu`, which a mako user binds to a key).
         case makoMenu
+        /// GNOME Shell: the button on the shell's own banner, clicked inside the shell
+        /// (``TestDesktop/shellClick(notification:label:timeout:)``); its banners are no X windows.
+        case shell
     }
 
     /// `scripts/desktop/desktop-up`'s SERVER.
@@ -46,6 +49,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "mate": (.clickCloseButton, 1)         // mate reports its "X" as expired (measured)
         case "notification-daemon", "lxqt": (.clickCloseButton, 2)
         case "mako": (.makoDismiss, 2)               // `makoctl dismiss`, a user's key binding
+        case "gnome-shell": (.shellCloseButton, 2)
         default: nil
         }
     }
@@ -61,12 +65,13 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "lxqt": []
         case "mako": ["buttons", "history"]
         case "notify-osd": ["buttons", "number of buttons", "click on the notification", "closing", "history"]
+        case "gnome-shell": ["number of buttons", "timeouts", "quiet delivery"]
         default: []
         }
     }
 
     /// A user's gesture that closes a popup.
-    public enum Dismissal: Sendable { case dunstClose, clickBody, clickCloseButton, makoDismiss }
+    public enum Dismissal: Sendable { case dunstClose, clickBody, clickCloseButton, makoDismiss, shellCloseButton }
 
     public var description: String { name }
 
@@ -78,13 +83,16 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     public static let lxqt = MatrixServer(name: "lxqt", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
     public static let notifyOSD = MatrixServer(name: "notify-osd", hand: .none, closeRemovesPopup: false, playsSoundFile: false)
     public static let mako = MatrixServer(name: "mako", hand: .makoMenu, closeRemovesPopup: true, playsSoundFile: false)
+    /// GNOME Shell 43 (not `gnome`, which is notification-daemon): plays `sound-file` and
+    /// `sound-name` itself when it shows the banner, whatever `suppress-sound` says (measured).
+    public static let gnomeShell = MatrixServer(name: "gnome-shell", hand: .shell, closeRemovesPopup: true, playsSoundFile: true)
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated
     /// desktop-up names), so one server can be run alone. A name that is no server of the
     /// matrix, or a value that names none, becomes a case that fails, in every test of the
     /// matrix, filtered or not, so a typo cannot make the matrix pass by running nothing.
     public static var all: [MatrixServer] {
-        let everyone = [dunst, xfce, gnome, mate, lxqt, notifyOSD, mako]
+        let everyone = [dunst, xfce, gnome, mate, lxqt, notifyOSD, mako, gnomeShell]
         guard let chosen = ProcessInfo.processInfo.environment["UNOTIFY_MATRIX_SERVERS"] else { return everyone }
         let names = chosen.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let known = everyone.map(\.name).joined(separator: " ")

@@ -13,9 +13,13 @@ public final class MatrixSession: @unchecked Sendable {
     public init(_ server: MatrixServer, pulse: Bool = false) async throws {
         if let error = server.selectionError { throw TestSupportError(error) }
         self.server = server
-        desktop = try await TestDesktop(server: server.name, environment: pulse ? ["DESKTOP_PULSE": "1"] : [:])
+        // GNOME Shell starts in 2 to 3 s here, but took 12 s on a loaded machine: give it room.
+        desktop = try await TestDesktop(server: server.name, timeout: server.hand == .shell ? 90 : 30,
+                                        environment: pulse ? ["DESKTOP_PULSE": "1"] : [:])
         state = try TemporaryDirectory("unotify-matrix-\(server.name)")
-        monitor = try await BusMonitor(address: desktop.busAddress)
+        // GNOME Shell's notification service passes each Notify on to the shell.
+        let forwarder = server.hand == .shell ? try await desktop.nameOwner("org.freedesktop.Notifications") : nil
+        monitor = try await BusMonitor(address: desktop.busAddress, forwarder: forwarder)
         if pulse, desktop.variables["PULSE_SERVER"]?.isEmpty != false {
             throw TestSupportError("desktop-up exported no PULSE_SERVER")
         }
@@ -45,6 +49,16 @@ public final class MatrixSession: @unchecked Sendable {
     public func allow(_ app: String) async throws {
         let result = try await unotify(["settings", app, "allow"])
         guard result.status == 0 else { throw TestSupportError("unotify settings \(app) allow failed: \(result.stderr)") }
+    }
+
+    /// Allows `app` and gives it the category "tea" with the actions Snooze and Drink.
+    public func allowWithTeaCategory(_ app: String) async throws {
+        let categories = state.url.appendingPathComponent("categories.json")
+        try #"[{"identifier": "tea", "actions": [{"identifier": "snooze", "title": "Snooze"}, {"identifier": "drink", "title": "Drink"}]}]"#
+            .write(to: categories, atomically: true, encoding: .utf8)
+        try await allow(app)
+        let set = try await unotify(["categories", "--app", app, "--set", categories.path])
+        guard set.status == 0 else { throw TestSupportError("unotify categories --set failed: \(set.stderr)") }
     }
 
     /// The app's authorization status, from `unotify settings APP --json`.
@@ -81,6 +95,12 @@ public final class MatrixSession: @unchecked Sendable {
                 throw TestSupportError("Notify #\(notifyCount) has no action '\(key)': \(actions)")
             }
             try await desktop.makoChoose(actions[index + 1], notification: id)
+        case .shell:
+            let actions = calls[notifyCount - 1].actions
+            guard let at = stride(from: 0, to: actions.count - 1, by: 2).first(where: { actions[$0] == key }) else {
+                throw TestSupportError("Notify #\(notifyCount) has no action \(key): \(actions)")
+            }
+            try await desktop.shellClick(notification: id, label: actions[at + 1])
         case .none:
             throw TestSupportError("\(server.name) shows no buttons: there is nothing to click")
         }
@@ -108,15 +128,19 @@ extension MatrixSession {
         case .clickBody?: try await desktop.clickBody()
         case .clickCloseButton?: try await desktop.clickCloseButton()
         case .makoDismiss?: try await desktop.makoDismiss()
+        case .shellCloseButton?:
+            guard let id = monitor.notifyCalls.last?.returnedID else { throw TestSupportError("no notification to close") }
+            try await desktop.shellCloseBanner(notification: id)
         case nil: throw TestSupportError("the user cannot close a popup on \(server.name)")
         }
     }
 
     /// How many notifications the server shows on screen now: dunst counts them itself
-    /// (`dunstctl count displayed`), mako lists them (`makoctl list`); the others are counted as
-    /// popup windows.
+    /// (`dunstctl count displayed`), mako lists them (`makoctl list`), GNOME Shell those on its
+    /// banner or in its tray; the others are counted as popup windows.
     public func shownCount() async throws -> Int {
         if server.hand == .makoMenu { return try await desktop.makoNotifications().count }
+        if server.hand == .shell { return try await desktop.shellNotificationCount() }
         if server.hand == .dunstMenu {
             let (_, output) = try await desktop.run("dunstctl", ["count", "displayed"])
             return Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1

@@ -89,4 +89,16 @@ import Testing
         let osd = Self.profile("notify-osd", "Canonical Ltd", ["body"])
         #expect(!osd.drawsButtons && osd.actionMenuCommand == nil, "no actions at all: nothing to choose from")
     }
+
+    @Test func gnomeShellPlaysSoundsDrawsThreeButtonsAndIgnoresTimeoutsAndQuietButtons() {
+        let shell = Self.profile("gnome-shell", "GNOME", ["actions", "body", "body-markup", "icon-static", "persistence", "sound"])
+        #expect(shell.playsSoundFile && shell.maximumButtons == 3 && shell.keepsHistory)
+        #expect(!shell.honoursExpireTimeout && !shell.showsButtonsWhenQuiet)
+        #expect(shell.explanation.first { $0.feature == "timeouts" }?.works == false)
+        #expect(shell.explanation.first { $0.feature == "quiet delivery" }?.works == false)
+        #expect(shell.explanation.first { $0.feature == "sound" }?.detail.contains("without a banner") == true)
+        let dunst = Self.profile("dunst", "knopwob", ["actions", "body"])
+        #expect(dunst.honoursExpireTimeout && dunst.showsButtonsWhenQuiet)
+        #expect(dunst.explanation.first { $0.feature == "timeouts" }?.works == true)
+    }
 }

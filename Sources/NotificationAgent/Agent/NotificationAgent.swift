@@ -242,11 +242,7 @@ package actor NotificationAgent {
             let doomed = shown.delivered(app: id).filter {
                 identifiers.isEmpty || identifiers.contains($0.notification.request.identifier)
             }
-            for (serverID, notification) in doomed {
-                _ = shown.removeDelivered(serverID)
-                attachments.release(notification.request.imagePath)
-                await takeDown(serverID, showing: notification.shown)
-            }
+            for (serverID, notification) in doomed { await remove(serverID, notification) }
             return [.uint32(UInt32(doomed.count))]
         case .add?:
             guard body.count == 2, let wire = try? [String: DBusVariant](dbusValue: body[1]) else {
@@ -348,7 +344,7 @@ package actor NotificationAgent {
         var hints = NotificationHints()
         hints.urgency = .critical
         _ = try? await server.notify(NotifyRequest(
-            appName: name, summary: strings.text("prompt.title", name), body: strings.text("noButtons.prompt", app),
+            appName: name, summary: strings.text("prompt.title", name), body: strings.text("noButtons.prompt", name, app),
             hints: hints, expireTimeout: .never))
         throw AgentError(.cannotAsk, "the notification server (\(profile.information?.name ?? "unknown")) cannot show "
             + "buttons, so it cannot ask; the user was shown how to answer: unotify settings \(app) allow (or deny)")
@@ -477,13 +473,13 @@ package actor NotificationAgent {
         let (title, body, labels): (String, String, [String]) =
             switch kind {
             case .permission:
-                (strings.text("prompt.title", name), strings.text("prompt.body"),
+                (strings.text("prompt.title", name), strings.text("prompt.body", name),
                  [strings.text("prompt.allow"), strings.text("prompt.deny")])
             case .keepFollowUp:
-                (strings.text("keep.title", name), strings.text("keep.body"),
+                (strings.text("keep.title", name), strings.text("keep.body", name),
                  [strings.text("keep.prominent"), strings.text("keep.quiet")])
             case .turnOffConfirmation:
-                (strings.text("turnOff.title", name), strings.text("turnOff.body", app),
+                (strings.text("turnOff.title", name), strings.text("turnOff.body", name, app),
                  [strings.text("turnOff.confirm"), strings.text("turnOff.cancel")])
             }
         var hints = NotificationHints()
@@ -700,9 +696,34 @@ package actor NotificationAgent {
         if let badge = plan.badge { _ = try? await showBadge(badge, app: app) }
         if let sound = plan.soundToPlay { soundPlayer.play(sound, app: app) }
         guard !shown.isRetired(id.owner) else { return id }  // its server has gone meanwhile
-        shown.addDelivered(DeliveredNotification(app: app, request: request, date: Date(), shown: plan.notify), at: id)
+        let delivered = DeliveredNotification(app: app, request: request, date: Date(), shown: plan.notify)
+        shown.addDelivered(delivered, at: id)
         replayHeld(id)
+        if !profile.honoursExpireTimeout, case .milliseconds(let time) = plan.notify.expireTimeout {
+            expire(id, shownAt: delivered.date, after: .milliseconds(Int(time)))
+        }
         return id
+    }
+
+    /// Forgets a delivered notification and takes it off the screen (and out of the tray).
+    private func remove(_ id: OwnedNotificationID, _ notification: DeliveredNotification) async {
+        _ = shown.removeDelivered(id)
+        attachments.release(notification.request.imagePath)
+        await takeDown(id, showing: notification.shown)
+    }
+
+    /// Where the server ignores `expire_timeout` (``ServerProfile/honoursExpireTimeout``), takes
+    /// the notification down when its time is up, unless it was closed or shown again meanwhile.
+    private func expire(_ id: OwnedNotificationID, shownAt date: Date, after time: Duration) {
+        Task { [weak self] in
+            try? await Task.sleep(for: time)
+            await self?.removeExpired(id, shownAt: date)
+        }
+    }
+
+    private func removeExpired(_ id: OwnedNotificationID, shownAt date: Date) async {
+        guard let notification = shown.delivered[id], notification.date == date else { return }
+        await remove(id, notification)
     }
 
     /// The running server's row of the table of server differences: its capabilities (which

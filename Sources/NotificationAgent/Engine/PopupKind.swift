@@ -1,6 +1,7 @@
 /// Which of the agent's own popups the authorization machine is waiting on.
 package enum PopupKind: Hashable, Sendable, CaseIterable {
-    /// "“App” Would Like to Send You Notifications": *Allow* / *Don't Allow*.
+    /// Titled with the app's name, asking "“App” would like to send you notifications.": *Allow* /
+    /// *Don't Allow*.
     case permission
     /// After *Keep…* on a provisional notification: *Deliver Prominently* / *Deliver Quietly*.
     case keepFollowUp

@@ -48,6 +48,9 @@ package enum PresentationMapping {
         let provisional = settings.authorization == .provisional
         let alertShown = settings.alert == .enabled && !provisional
         hints.urgency = urgency(for: request.interruptionLevel, settings: settings, alertShown: alertShown)
+        if provisional, profile.showsActions, !profile.showsButtonsWhenQuiet {
+            hints.urgency = .normal   // GNOME Shell: a quiet notification's buttons are never drawn
+        }
         var body = request.subtitle.isEmpty ? request.body : request.subtitle + "\n" + request.body
         var summary = request.title
         if provisional, !profile.showsActions, let noButtonsNote {
@@ -88,7 +91,8 @@ package enum PresentationMapping {
                 if name.hasPrefix("/") { hints.soundFile = name } else { hints.soundName = name }
             case .critical(nil, _): hints.soundName = "message-new-instant"
             }
-            if !serverPlaysSoundHints {
+            // GNOME Shell plays the sound only with a banner, and a low-urgency one gets none.
+            if !serverPlaysSoundHints || (hints.urgency == .low && !profile.playsSoundWithoutBanner) {
                 soundToPlay = sound
                 hints.suppressSound = true
             }

@@ -10,11 +10,7 @@ extension EndToEnd {
         func theClickedActionReachesTheApp(_ server: MatrixServer) async throws {
             let session = try await MatrixSession(server)
             let app = "org.example.Tea"
-            let categories = session.state.url.appendingPathComponent("categories.json")
-            try #"[{"identifier": "tea", "actions": [{"identifier": "snooze", "title": "Snooze"}, {"identifier": "drink", "title": "Drink"}]}]"#
-                .write(to: categories, atomically: true, encoding: .utf8)
-            try await session.allow(app)
-            #expect(try await session.unotify(["categories", "--app", app, "--set", categories.path]).status == 0)
+            try await session.allowWithTeaCategory(app)
             let sent = try await session.unotify(["send", "--app", app, "--id", "kettle", "-c", "tea", "Tea", "is ready"])
             #expect(sent.status == 0, "\(sent.stderr)")
             let notify = try #require(try await session.monitor.waitForNotify(count: 1).first)

@@ -76,7 +76,8 @@ import TestSupport
     @Test func theFirstRequestShowsALocalizedPromptThatDoesNotExpire() async throws {
         let rig = try await Rig()
         let (prompt, waiting) = try await rig.request("org.example.Tea")
-        #expect(prompt.request.summary == "“Tea” Would Like to Send You Notifications")
+        #expect(prompt.request.summary == "Tea")
+        #expect(prompt.request.body.hasPrefix("“Tea” would like to send you notifications."))
         #expect(prompt.request.actions.map(\.key) == ["allow", "deny"])
         #expect(prompt.request.actions.map(\.label) == ["Allow", "Don’t Allow"])
         #expect(prompt.request.expireTimeout == .never)
@@ -110,7 +111,8 @@ import TestSupport
     @Test func thePromptSpeaksSimplifiedChinese() async throws {
         let rig = try await Rig(language: "zh-Hans")
         let (prompt, waiting) = try await rig.request("org.example.Tea")
-        #expect(prompt.request.summary == "“Tea”想给您发送通知")
+        #expect(prompt.request.summary == "Tea")
+        #expect(prompt.request.body.hasPrefix("“Tea”想给您发送通知。"))
         #expect(prompt.request.actions.map(\.label) == ["允许", "不允许"])
         waiting.cancel()
     }

@@ -103,6 +103,36 @@ import Testing
         #expect(plan.notify.actions.map(\.key) == [AuthorizationActionKey.keep, AuthorizationActionKey.turnOff])
     }
 
+    /// GNOME Shell shows a low-urgency notification only in its tray, which draws no buttons:
+    /// the provisional choice goes out as a banner there, still silent and with its two choices.
+    @Test func provisionalIsABannerOnGnomeShellWhoseTrayHasNoButtons() {
+        let settings = AppSettings.provisional(requesting: [.alert, .sound, .provisional])
+        let plan = PresentationMapping.plan(
+            DeliveryRequest(identifier: "a", body: "x", sound: .default), settings: settings,
+            capabilities: ServerCapabilities(["actions", "body", "body-markup", "persistence", "sound"]), appName: "Tea",
+            desktopEntry: nil, server: ServerInformation(name: "gnome-shell", vendor: "GNOME", version: "43.9", specVersion: "1.2"))
+        #expect(plan.notify.hints.urgency == .normal)
+        #expect(plan.notify.hints.soundName == nil && plan.notify.hints.soundFile == nil)
+        #expect(plan.notify.actions.map(\.key) == [AuthorizationActionKey.keep, AuthorizationActionKey.turnOff])
+    }
+
+    /// GNOME Shell plays a notification's sound when it shows the banner, and a low-urgency
+    /// notification gets none: with banners off but sound on, the agent plays it.
+    @Test func onGnomeShellTheAgentPlaysTheSoundOfANotificationWithoutBanner() {
+        var settings = Self.authorized
+        settings.alert = .disabled
+        let gnome = ServerInformation(name: "gnome-shell", vendor: "GNOME", version: "43.9", specVersion: "1.2")
+        let capabilities = ServerCapabilities(["actions", "body", "body-markup", "persistence", "sound"])
+        let request = DeliveryRequest(identifier: "a", body: "x", sound: .default)
+        let quiet = PresentationMapping.plan(request, settings: settings, capabilities: capabilities, appName: "Tea",
+                                             desktopEntry: nil, serverPlaysSoundHints: true, server: gnome)
+        #expect(quiet.notify.hints.urgency == .low)
+        #expect(quiet.soundToPlay == .default)
+        let banner = PresentationMapping.plan(request, settings: Self.authorized, capabilities: capabilities, appName: "Tea",
+                                              desktopEntry: nil, serverPlaysSoundHints: true, server: gnome)
+        #expect(banner.soundToPlay == nil && banner.notify.hints.soundName == "message-new-instant")
+    }
+
     @Test func alertOffButListOnIsHistoryOnly() {
         var settings = Self.authorized
         settings.alert = .disabled
