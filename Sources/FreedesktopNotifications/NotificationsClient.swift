@@ -13,9 +13,8 @@ public actor NotificationsClient: NotificationServer {
     /// The deadline of each call to the server.
     public nonisolated let timeout: Duration
     private var owner: String?
-    /// The server name's owner as last looked up (every `capabilities()` looks it up), without a call.
-    public var lastKnownOwner: String? { owner }
     private var cachedCapabilities: (owner: String, capabilities: ServerCapabilities)?
+    private var cachedProfile: (owner: String, profile: ServerProfile)?
 
     public init(connection: DBusConnection, serverName: BusName = NotificationsService.busName,
                 timeout: Duration = .seconds(10)) {
@@ -163,6 +162,19 @@ public actor NotificationsClient: NotificationServer {
         let capabilities = ServerCapabilities(try decodeReply(reply, as: [String].self, member: "GetCapabilities"))
         cachedCapabilities = (currentOwner, capabilities)
         return capabilities
+    }
+
+    /// The running server's ``ServerProfile``: its capabilities and information, each asked
+    /// once per owner of the server's name, so a restarted or replaced server is asked again.
+    /// Information that cannot be read leaves the profile's `information` nil (the
+    /// capabilities alone decide then); capabilities that cannot be read are an error.
+    public func profile() async throws -> ServerProfile {
+        let capabilities = try await capabilities()
+        let currentOwner = owner ?? ""
+        if let cachedProfile, cachedProfile.owner == currentOwner { return cachedProfile.profile }
+        let profile = ServerProfile(information: try? await serverInformation(), capabilities: capabilities)
+        cachedProfile = (currentOwner, profile)
+        return profile
     }
 
     public func serverInformation() async throws -> ServerInformation {

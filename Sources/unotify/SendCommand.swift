@@ -51,9 +51,7 @@ struct SendCommand: AsyncParsableCommand {
             if let image = options.image {
                 // The spelling the server draws (lxqt draws nothing when given both): one more
                 // round trip, only with --image.
-                let profile = ServerProfile(information: try await client.serverInformation(),
-                                            capabilities: try await client.capabilities())
-                request.hints.setImage(image, for: profile)
+                request.hints.setImage(image, for: try await client.profile())
             }
             if request.actions.isEmpty && !options.wait {
                 // Without -p nothing needs the id: post and exit, without waiting for the

@@ -31,6 +31,26 @@ import TestSupport
         #expect(try await client.serverInformation().name == "fake")
     }
 
+    /// The profile is kept per owner of the server's name: a server that replaces another is
+    /// asked again, not taken for the one before.
+    @Test func theProfileFollowsTheOwnerOfTheName() async throws {
+        let bus = try PrivateBus()
+        var first: FakeNotificationServer? = try await FakeNotificationServer(
+            address: bus.address, capabilities: ["actions"],
+            information: ServerInformation(name: "first", vendor: "v", version: "1", specVersion: "1.2"))
+        let client = NotificationsClient(connection: try DBusConnection(address: bus.address))
+        let before = try await client.profile()
+        #expect(before.information?.name == "first" && before.showsActions)
+        #expect(try await client.profile() == before)
+        try await first?.connection.releaseName(NotificationsService.busName)
+        first = nil
+        _ = try await FakeNotificationServer(
+            address: bus.address, capabilities: ["body"],
+            information: ServerInformation(name: "second", vendor: "v", version: "1", specVersion: "1.2"))
+        let after = try await client.profile()
+        #expect(after.information?.name == "second" && !after.showsActions)
+    }
+
     @Test func eventsFromTheServerArrive() async throws {
         let bus = try PrivateBus()
         let fake = try await FakeNotificationServer(address: bus.address)

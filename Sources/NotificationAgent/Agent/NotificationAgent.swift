@@ -61,8 +61,6 @@ package actor NotificationAgent {
     private var presenters: [String: String] = [:]
     /// Plays the sounds the server does not play.
     private let soundPlayer: SoundPlayer
-    /// The server's `GetServerInformation`, by the owner it came from (nil until asked).
-    private var cachedServerInformation: (owner: String?, information: ServerInformation?)?
 
     package init(connection: DBusConnection, store: SettingsStore, serverName: BusName = NotificationsService.busName,
                  strings: PromptStrings = .current(), soundPlayer: SoundPlayer = SoundPlayer(),
@@ -726,21 +724,10 @@ package actor NotificationAgent {
         await remove(id, notification)
     }
 
-    /// The running server's row of the table of server differences: its capabilities (which
-    /// look the owner up first) and its information, each asked once per server owner.
+    /// The running server's row of the table of server differences, asked once per server
+    /// owner (`NotificationsClient.profile()`).
     private func serverProfile() async throws -> ServerProfile {
-        let capabilities = try await server.capabilities()
-        return ServerProfile(information: await serverInformation(), capabilities: capabilities)
-    }
-
-    /// The server's `GetServerInformation`, asked once per server owner (as the `capabilities()`
-    /// just before looked it up); nil when it fails.
-    private func serverInformation() async -> ServerInformation? {
-        let owner = await server.lastKnownOwner
-        if let cachedServerInformation, cachedServerInformation.owner == owner { return cachedServerInformation.information }
-        let information = try? await server.serverInformation()
-        cachedServerInformation = (owner, information)
-        return information
+        try await server.profile()
     }
 
     // MARK: - Responses

@@ -22,7 +22,11 @@ import TestSupport
         let call = try await rig.fake.nextCall(timeout: .seconds(10))
         #expect(call.request.summary == "Tea")
         #expect(Date().timeIntervalSince(added) >= 1)
-        #expect(try await rig.client.pending(app: "org.example.Tea").isEmpty)
+        // Pending until the server's answer reaches the agent (one round trip after the call
+        // above arrived): then no longer.
+        try await Eventually.wait(timeout: .seconds(5), "the fired request is no longer pending") {
+            try await rig.client.pending(app: "org.example.Tea").isEmpty
+        }
     }
 
     /// The agent saves the schedule a little before a fire date, but never fires early.
