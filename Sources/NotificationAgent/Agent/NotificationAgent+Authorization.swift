@@ -1,0 +1,194 @@
+import DBus
+import Foundation
+import FreedesktopNotifications
+import NotificationAgentClient
+import UserNotifications
+
+/// Authorization: prompts and their effects, one machine per app.
+extension NotificationAgent {
+    func requestAuthorization(_ app: String, _ options: AuthorizationOptionBits) async throws -> [DBusValue] {
+        try await refusePromptWithoutButtons(app: app, options: options)
+        nextRequest += 1
+        let request = RequestID(nextRequest)
+        let answer = try await apply(.request(request, options: options), app: app, waitingFor: request)
+        if let reason = lostRequests.removeValue(forKey: request) { throw AgentError(.server, reason) }
+        let status = try machine(for: app).settings.authorization
+        guard let granted = answer else {
+            return [.boolean(false), .boolean(false), .int32(Int32(status.rawValue))]
+        }
+        return [.boolean(true), .boolean(granted), .int32(Int32(status.rawValue))]
+    }
+
+    /// On a server without buttons (notify-osd) the prompt cannot be answered in a popup: show
+    /// the user the command that answers it, leave the app undetermined, and tell the caller.
+    func refusePromptWithoutButtons(app: String, options: AuthorizationOptionBits) async throws {
+        guard !options.contains(.provisional) else { return }
+        let status = try machine(for: app).settings.authorization
+        guard status == .notDetermined || status == .provisional else { return }
+        let profile = try await serverProfile()
+        guard !profile.showsActions else { return }
+        let name = AppDisplayName.name(for: app)
+        var hints = NotificationHints()
+        hints.urgency = .critical
+        _ = try? await server.notify(NotifyRequest(
+            appName: name, summary: strings.text("prompt.title", name), body: strings.text("noButtons.prompt", name, app),
+            hints: hints, expireTimeout: .never))
+        throw AgentError(.cannotAsk, "the notification server (\(profile.information?.name ?? "unknown")) cannot show "
+            + "buttons, so it cannot ask; the user was shown how to answer: unotify settings \(app) allow (or deny)")
+    }
+
+    /// Feeds one event to the app's machine and carries out its effects; returns the answer
+    /// given to `waitingFor` if the effects answered it.
+    @discardableResult
+    func apply(_ event: AuthorizationEvent, app: String, waitingFor: RequestID? = nil) async throws -> Bool? {
+        var machine = try machine(for: app)
+        var pending = machine.handle(event)
+        machines[app] = machine
+        var answer: Bool?
+        var unsaved: (any Error)?
+        while !pending.isEmpty {
+            let effect = pending.removeFirst()
+            switch effect {
+            case .persist(let settings):
+                do {
+                    try store.update(app) { $0 = settings }
+                } catch {
+                    // Nothing is decided that is not on disk: the waiting requests fail.
+                    unsaved = error
+                }
+            case .completeRequests(let granted, let requests):
+                if let unsaved {
+                    loseRequests(requests, "the answer could not be saved, so nothing was decided: \(unsaved)")
+                }
+                if let waitingFor, requests.contains(waitingFor) { answer = granted }
+                let others = requests.filter { $0 != waitingFor }
+                if !others.isEmpty || waitingFor == nil {
+                    let reasons = others.compactMap { lostRequests.removeValue(forKey: $0) }
+                    if let reason = reasons.first {
+                        try await emitFailure(app: app, reason: reason)
+                    } else {
+                        try await emitDecision(app: app, granted: granted)
+                    }
+                }
+            case .closePopup(let popup):
+                guard let id = shown.id(ofPopup: popup), let closing = shown.removePopup(id) else { break }
+                await takeDown(id, showing: popupRequest(closing.kind, app: closing.app))
+            case .showPrompt, .showKeepFollowUp, .showTurnOffConfirmation:
+                let kind = Self.kind(of: effect)
+                let followUp: AuthorizationEvent
+                do {
+                    let prompt = ActionMenuHint.applied(to: popupRequest(kind, app: app), profile: try? await serverProfile(),
+                                                        strings: strings)
+                    let id = try await server.notify(prompt, replacing: nil)
+                    if shown.isRetired(id.owner) {
+                        // Shown by a server that has gone meanwhile: nobody can answer it.
+                        loseRequests(try self.machine(for: app).waitingRequests, Self.serverWentAway)
+                        followUp = .popupFailed(kind)
+                    } else {
+                        let popup = shown.newPopupID()
+                        shown.addPopup(ShownPopup(app: app, kind: kind, popup: popup), at: id)
+                        followUp = .popupShown(popup, kind)
+                        replayHeld(id)
+                    }
+                } catch {
+                    loseRequests(try self.machine(for: app).waitingRequests,
+                                 "the permission prompt could not be shown, so nothing was decided: \(error)")
+                    followUp = .popupFailed(kind)
+                }
+                var current = try self.machine(for: app)
+                pending += current.handle(followUp)
+                machines[app] = current
+            }
+        }
+        if let unsaved {
+            // What is on disk is what counts: the app's machine starts again from it, so that
+            // nothing is allowed in memory that was not saved.
+            machines[app] = nil
+            throw unsaved
+        }
+        return answer
+    }
+
+    static let serverWentAway = "the notification server went away while the permission prompt was shown, so "
+        + "nothing was decided; ask again (the prompt is shown on the server that runs then)"
+
+    /// Marks requests to fail with `reason` when the machine answers them.
+    func loseRequests(_ requests: [RequestID], _ reason: String) {
+        for request in requests { lostRequests[request] = reason }
+    }
+
+    /// Takes one of the agent's popups off the screen: `CloseNotification`, or, where the server
+    /// leaves a closed popup drawn (`ServerProfile.removesClosedPopups`), a copy of `request`
+    /// without buttons that replaces it and expires after 1 ms. Errors are harmless here (the
+    /// popup is gone already).
+    func takeDown(_ id: OwnedNotificationID, showing request: NotifyRequest?) async {
+        guard !shown.isRetired(id.owner) else { return }  // gone with its server
+        if var expiring = request, let profile = try? await serverProfile(), !profile.removesClosedPopups {
+            expiring.actions = []
+            expiring.hints.isResident = nil
+            expiring.expireTimeout = .milliseconds(1)
+            _ = try? await server.replace(id, with: expiring)
+            return
+        }
+        try? await server.closeNotification(id)
+    }
+
+    static func kind(of effect: AuthorizationEffect) -> PopupKind {
+        switch effect {
+        case .showKeepFollowUp: .keepFollowUp
+        case .showTurnOffConfirmation: .turnOffConfirmation
+        default: .permission
+        }
+    }
+
+    func emitDecision(app: String, granted: Bool) async throws {
+        let status = try machine(for: app).settings.authorization
+        try await connection.send(.signal(
+            path: AgentInterface.path, interface: AgentInterface.interface, member: AgentSignal.authorizationDecided.name,
+            body: [.string(app), .boolean(granted), .int32(Int32(status.rawValue))]))
+    }
+
+    func emitFailure(app: String, reason: String) async throws {
+        try await connection.send(.signal(
+            path: AgentInterface.path, interface: AgentInterface.interface, member: AgentSignal.authorizationFailed.name,
+            body: [.string(app), .string(reason)]))
+    }
+
+    /// The popup for `kind`: localized, with its action keys, and not expiring on its own.
+    func popupRequest(_ kind: PopupKind, app: String) -> NotifyRequest {
+        let name = AppDisplayName.name(for: app)
+        let (title, body, labels): (String, String, [String]) =
+            switch kind {
+            case .permission:
+                (strings.text("prompt.title", name), strings.text("prompt.body", name),
+                 [strings.text("prompt.allow"), strings.text("prompt.deny")])
+            case .keepFollowUp:
+                (strings.text("keep.title", name), strings.text("keep.body", name),
+                 [strings.text("keep.prominent"), strings.text("keep.quiet")])
+            case .turnOffConfirmation:
+                (strings.text("turnOff.title", name), strings.text("turnOff.body", name, app),
+                 [strings.text("turnOff.confirm"), strings.text("turnOff.cancel")])
+            }
+        var hints = NotificationHints()
+        hints.urgency = .critical
+        hints.isResident = true
+        hints.desktopEntry = AppDisplayName.desktopEntry(for: app)
+        let actions = zip(kind.actionKeys, labels).map { NotificationAction(key: $0.0, label: $0.1) }
+        return NotifyRequest(appName: name, summary: title, body: body, actions: actions, hints: hints,
+                             expireTimeout: .never)
+    }
+
+    func machine(for app: String) throws -> AuthorizationMachine {
+        if let machine = machines[app] { return machine }
+        let machine = AuthorizationMachine(settings: try store.settings(for: app))
+        machines[app] = machine
+        return machine
+    }
+
+    /// Publishes the app's badge when its badge setting allows it; returns whether it did.
+    func showBadge(_ count: Int, app: String) async throws -> Bool {
+        guard try machine(for: app).settings.badge == .enabled else { return false }
+        try await connection.send(LauncherBadge.update(app: app, count: count))
+        return true
+    }
+}

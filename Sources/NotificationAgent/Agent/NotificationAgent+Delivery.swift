@@ -1,0 +1,96 @@
+import DBus
+import Foundation
+import FreedesktopNotifications
+import NotificationAgentClient
+import UserNotifications
+
+/// Delivery: whether and how a request is shown, what is on screen, the server's profile.
+extension NotificationAgent {
+    func add(_ request: DeliveryRequest, app: String) async throws -> ServerNotificationID {
+        try await deliver(request, app: app)?.id ?? .unassigned
+    }
+
+    /// The app's settings, when `app` may notify at all (authorized or provisional) and
+    /// `request` has something to show; the error that says what to do otherwise. Checked when
+    /// a request is added, scheduled or not.
+    @discardableResult
+    func checkMayNotify(_ request: DeliveryRequest, app: String) throws -> AppSettings {
+        let settings = try machine(for: app).settings
+        guard settings.authorization == .authorized || settings.authorization == .provisional else {
+            throw AgentError(.notAllowed, "notifications from \(app) are not allowed (\(settings.authorization)); "
+                + "the app must request authorization first, or the user can run `unotify settings \(app) allow`")
+        }
+        guard request.hasContent else {
+            throw AgentError(.invalidArgument, "the notification has no content: give it a title, a body or a sound")
+        }
+        return settings
+    }
+
+    /// Shows `request` for `app` if its settings (and its running delegate) let it; returns the
+    /// owned id it is shown under, `nil` when the delegate chose not to present it.
+    func deliver(_ request: DeliveryRequest, app: String) async throws -> OwnedNotificationID? {
+        let settings = try checkMayNotify(request, app: app)
+        let replacing = shown.delivered(app: app, identifier: request.identifier)
+        if let replacing, let old = shown.removeDelivered(replacing) { attachments.release(old.request.imagePath) }
+        let presentation = await askPresenter(app: app, request: request)
+        if let presentation, presentation.isDisjoint(with: [.alert, .banner, .list, .sound, .badge]) {
+            return nil  // the running app's delegate chose not to present it
+        }
+        let profile = try await serverProfile()
+        let soundSupport = SoundHintSupport.forServer(profile.information)
+        var plan = PresentationMapping.plan(
+            request, settings: settings, capabilities: profile.capabilities,
+            appName: AppDisplayName.name(for: app), desktopEntry: AppDisplayName.desktopEntry(for: app),
+            replacing: .unassigned,
+            labels: (strings.text("provisional.keep"), strings.text("provisional.turnOff")),
+            serverPlaysSoundHints: soundSupport.serverPlaysSoundHints,
+            category: try category(app: app, identifier: request.categoryIdentifier), openLabel: strings.text("action.open"),
+            server: profile.information, noButtonsNote: strings.text("noButtons.provisional", app, app))
+        if let presentation { PresentationMapping.apply(presentation, to: &plan) }
+        plan.notify = ActionMenuHint.applied(to: plan.notify, profile: profile, strings: strings)
+        if soundSupport == .playsSoundFile, let name = plan.notify.hints.soundName {
+            // The server plays only `sound-file`: send the theme name resolved to its file.
+            plan.notify.hints.soundFile = soundPlayer.resolve(name: name, app: app)
+            plan.notify.hints.soundName = nil
+        }
+        // Replaced on the server connection that showed it, never on another.
+        let id = try await server.notify(plan.notify, replacing: replacing)
+        if let badge = plan.badge { _ = try? await showBadge(badge, app: app) }
+        if let sound = plan.soundToPlay { soundPlayer.play(sound, app: app) }
+        guard !shown.isRetired(id.owner) else { return id }  // its server has gone meanwhile
+        let delivered = DeliveredNotification(app: app, request: request, date: Date(), shown: plan.notify)
+        shown.addDelivered(delivered, at: id)
+        replayHeld(id)
+        if !profile.honoursExpireTimeout, case .milliseconds(let time) = plan.notify.expireTimeout {
+            expire(id, shownAt: delivered.date, after: .milliseconds(Int(time)))
+        }
+        return id
+    }
+
+    /// Forgets a delivered notification and takes it off the screen (and out of the tray).
+    func remove(_ id: OwnedNotificationID, _ notification: DeliveredNotification) async {
+        _ = shown.removeDelivered(id)
+        attachments.release(notification.request.imagePath)
+        await takeDown(id, showing: notification.shown)
+    }
+
+    /// Where the server ignores `expire_timeout` (``ServerProfile/honoursExpireTimeout``), takes
+    /// the notification down when its time is up, unless it was closed or shown again meanwhile.
+    func expire(_ id: OwnedNotificationID, shownAt date: Date, after time: Duration) {
+        Task { [weak self] in
+            try? await Task.sleep(for: time)
+            await self?.removeExpired(id, shownAt: date)
+        }
+    }
+
+    func removeExpired(_ id: OwnedNotificationID, shownAt date: Date) async {
+        guard let notification = shown.delivered[id], notification.date == date else { return }
+        await remove(id, notification)
+    }
+
+    /// The running server's row of the table of server differences, asked once per server
+    /// owner (`NotificationsClient.profile()`).
+    func serverProfile() async throws -> ServerProfile {
+        try await server.profile()
+    }
+}

@@ -1,0 +1,102 @@
+import DBus
+import Foundation
+import FreedesktopNotifications
+import NotificationAgentClient
+import UserNotifications
+
+/// Responses: clicks on delivered notifications, typed replies, listeners and presenters.
+extension NotificationAgent {
+    func category(app: String, identifier: String) throws -> CategoryRecord? {
+        guard !identifier.isEmpty else { return nil }
+        return try categories.categories(for: app).first { $0.identifier == identifier }
+    }
+
+    /// A click on a delivered notification: the default action, a category action, or a
+    /// text-input action that needs the fallback (the server has no `inline-reply`).
+    ///
+    /// An answered notification leaves the screen, as on Apple's platforms: most servers close it
+    /// on the click, lxqt-notificationd keeps it until it expires (measured, as for Keep…), so
+    /// the agent closes it (an id the server closed already gets a harmless error). One waiting
+    /// for its typed reply stays until the reply comes.
+    func actionChosen(_ key: String, on id: OwnedNotificationID, _ notification: DeliveredNotification) async {
+        if key == NotificationAction.defaultKey {
+            try? await respond(to: id, notification, action: ResponseRecord.defaultActionIdentifier)
+            try? await server.closeNotification(id)
+            return
+        }
+        let category = try? category(app: notification.app, identifier: notification.request.categoryIdentifier)
+        guard let action = category?.actions.first(where: { $0.identifier == key }) else { return }
+        if action.textInput != nil {
+            await askForReplyText(on: id, notification, action: action)
+        } else {
+            try? await respond(to: id, notification, action: key)
+            try? await server.closeNotification(id)
+        }
+    }
+
+    /// The fallback for text input without `inline-reply`: a notification that tells the user
+    /// the command that types the reply (`unotify reply TOKEN "text"`).
+    func askForReplyText(on id: OwnedNotificationID, _ notification: DeliveredNotification,
+                                 action: CategoryRecord.Action) async {
+        let token = String(UInt32.random(in: 100_000...999_999))
+        shown.awaitReply(token, to: id, action: action.identifier)
+        var hints = NotificationHints()
+        hints.urgency = .critical
+        let request = NotifyRequest(
+            appName: AppDisplayName.name(for: notification.app),
+            summary: strings.text("reply.title", notification.request.title),
+            body: strings.text("reply.body", token), hints: hints, expireTimeout: .never)
+        if let tokenID = try? await server.notify(request, replacing: nil) { shown.addReplyToken(token, shownAt: tokenID) }
+    }
+
+    func respond(to id: OwnedNotificationID, _ notification: DeliveredNotification, action: String,
+                         text: String? = nil) async throws {
+        let response = ResponseRecord(
+            app: notification.app, request: notification.request, deliveredAt: notification.date.timeIntervalSince1970,
+            actionIdentifier: action, userText: text, activationToken: shown.activationTokens[id])
+        for listener in router.route(response) {
+            var signal = DBusMessage.signal(
+                path: AgentInterface.path, interface: AgentInterface.interface, member: AgentSignal.response.name,
+                body: [.string(notification.app), response.wire.dbusValue])
+            signal.destination = try? BusName(validating: listener)
+            _ = try? await connection.send(signal)
+        }
+    }
+
+    /// Forgets a listener when its connection leaves the bus.
+    func watchListener(_ name: String) {
+        guard let busName = try? BusName(validating: name) else { return }
+        let connection = self.connection
+        Task { [weak self] in
+            guard let changes = try? await connection.nameOwnerChanges(of: busName) else { return }
+            if (try? await connection.nameOwner(of: busName)) == nil {
+                await self?.dropListener(name)
+                return
+            }
+            do {
+                for try await change in changes where change.newOwner == nil {
+                    await self?.dropListener(name)
+                    return
+                }
+            } catch {}
+        }
+    }
+
+    func dropListener(_ name: String) {
+        router.removeListener(name)
+        presenters = presenters.filter { $0.value != name }
+    }
+
+    /// Asks the running app's delegate (`willPresent`) how to present; `nil` when the app has no
+    /// presenter or does not answer within two seconds (then the settings alone decide).
+    func askPresenter(app: String, request: DeliveryRequest) async -> PresentationOptionBits? {
+        guard let presenter = presenters[app], let destination = try? BusName(validating: presenter) else { return nil }
+        let call = DBusMessage.methodCall(
+            destination: destination, path: AgentInterface.appPath, interface: AgentInterface.appInterface,
+            member: AgentInterface.appDescription.methods[0].name, body: [.string(app), request.wire.dbusValue])
+        guard let reply = try? await connection.call(call, timeout: .seconds(2)), reply.body.count == 2,
+            case .boolean(true) = reply.body[0], case .uint32(let bits) = reply.body[1]
+        else { return nil }
+        return PresentationOptionBits(rawValue: UInt(bits))
+    }
+}

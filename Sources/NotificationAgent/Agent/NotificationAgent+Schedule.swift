@@ -1,0 +1,145 @@
+import DBus
+import Foundation
+import FreedesktopNotifications
+import NotificationAgentClient
+import UserNotifications
+
+/// The schedule: adding, saving (group commit), the timer, firing, and clock or zone changes.
+extension NotificationAgent {
+    /// Keeps `request` until its trigger fires; adding the same identifier again replaces it.
+    func schedule(_ request: DeliveryRequest, app: String, trigger: TriggerRecord) async throws {
+        try checkMayNotify(request, app: app)
+        let pending: PendingNotification
+        do {
+            pending = try PendingNotification(app: app, request: request, trigger: ScheduledTrigger(trigger),
+                                              addedAt: Date(), calendarTimeZone: .current)
+        } catch {
+            throw AgentError(.invalidArgument, "\(error)")
+        }
+        _ = schedule.add(pending)
+        try await savePending()
+        armTimer()
+    }
+
+    func savePending() async throws {
+        let handedBefore = handedCount
+        do {
+            try await pendingSaver.save(schedule.allPending, firing: Array(firing.values))
+        } catch {
+            throw AgentError(.settings, "\(error)")
+        }
+        // Saved without anything the journal names, and nothing handed over since: it may go.
+        if firing.isEmpty, handing.isEmpty, handedCount == handedBefore { firedJournal.clear() }
+    }
+
+    /// Saves in the background; a failure goes to stderr (the next save tries again).
+    func savePendingSoon() {
+        Task {
+            do {
+                try await savePending()
+            } catch {
+                FileHandle.standardError.write(Data("unotifyd: \(error)\n".utf8))
+            }
+        }
+    }
+
+    /// Sleeps until the earliest pending fire date (no wake-ups while nothing is pending). The
+    /// wait is measured again from the wall clock at each wake, so a clock change or a
+    /// suspend makes a notification late at worst, never early, and never lost.
+    func armTimer() {
+        timer?.cancel()
+        guard let delay = schedule.delayUntilNextDue(now: Date().addingTimeInterval(Self.saveLead)) else { return }
+        timer = Task { [weak self] in
+            do {
+                try await Task.sleep(for: delay)
+            } catch {
+                return
+            }
+            // Fire in a task of its own: re-arming cancels `timer`, and that must not cancel
+            // deliveries already under way.
+            Task { await self?.fireDue() }
+        }
+    }
+
+    /// Measures the wait again after a change of time: the wall clock set, the machine resumed
+    /// from suspend, or a new time zone, which first moves the calendar matches that have no
+    /// zone of their own (they follow the local zone, as on iOS).
+    func timeChanged(_ change: TimeChange) async {
+        if case .moveCalendarMatches(let zone) = TimeChangeResponse.response(to: change, currentZone: schedule.calendarTimeZone) {
+            schedule.timeZoneChanged(to: zone, now: Date())
+            do {
+                try await savePending()
+            } catch {
+                FileHandle.standardError.write(Data("unotifyd: \(error)\n".utf8))
+            }
+        }
+        armTimer()
+    }
+
+    /// Moves what is due within `saveLead` from the schedule to `firing` and saves both, then
+    /// fires each at its moment (never before). Saved ahead of the moment, so the save is not
+    /// part of the lateness; saved as *firing*, so an agent killed before the server has it
+    /// fires it when it starts again (at least once, never lost).
+    func fireDue() async {
+        for pending in schedule.popDue(now: Date().addingTimeInterval(Self.saveLead)) { firing[pending.key] = pending }
+        do {
+            try await savePending()
+        } catch {
+            FileHandle.standardError.write(Data("unotifyd: \(error)\n".utf8))
+        }
+        await fireInFlight()
+        armTimer()
+    }
+
+    /// Hands each notification in `firing` to the server at its moment, earliest first, and
+    /// takes it out of `firing` once the server has it (or refused it for good). Those that find
+    /// no server stay, and are tried again when one appears (`serverOwnerChanged(to:)`).
+    func fireInFlight() async {
+        let ready = firing.values.filter { !handing.contains($0.key) }.sorted { $0.nextFireDate < $1.nextFireDate }
+        var changed = false
+        for pending in ready {
+            // Bounded: a few waits of at most 2 × `saveLead`.
+            for _ in 0..<3 where pending.fireDate.timeIntervalSinceNow > 0 {
+                try? await Task.sleep(for: .seconds(min(pending.fireDate.timeIntervalSinceNow, 2 * Self.saveLead)))
+            }
+            // Another run may have fired it (or it was removed) while this one waited.
+            guard firing[pending.key] == pending, !handing.contains(pending.key) else { continue }
+            guard pending.fireDate.timeIntervalSinceNow <= 0 else {
+                // The wall clock went back meanwhile: it waits in the schedule like any other.
+                firing[pending.key] = nil
+                _ = schedule.add(pending)
+                changed = true
+                continue
+            }
+            handing.insert(pending.key)
+            let handed = await fire(pending)
+            if handed {
+                firedJournal.record(pending)
+                handedCount += 1
+            }
+            handing.remove(pending.key)
+            if handed, firing[pending.key] == pending {
+                firing[pending.key] = nil
+                changed = true
+                savePendingSoon()
+            }
+        }
+        if changed { try? await savePending() }
+    }
+
+    /// Delivers a pending notification now, with the app's settings as they are now; `false`
+    /// when no server took it and it should be tried again when one appears.
+    func fire(_ pending: PendingNotification) async -> Bool {
+        do {
+            _ = try await add(pending.request, app: pending.app)
+            return true
+        } catch let error as NotificationServerError where error.code == .noServer || error.code == .disconnected {
+            FileHandle.standardError.write(Data(
+                "unotifyd: \(pending.app)/\(pending.identifier) waits for a notification server: \(error)\n".utf8))
+            return false
+        } catch {
+            FileHandle.standardError.write(Data("unotifyd: \(pending.app)/\(pending.identifier) not delivered: \(error)\n".utf8))
+            return true
+        }
+    }
+}

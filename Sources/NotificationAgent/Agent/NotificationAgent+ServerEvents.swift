@@ -1,0 +1,94 @@
+import DBus
+import Foundation
+import FreedesktopNotifications
+import NotificationAgentClient
+import UserNotifications
+
+/// The server's events: owner changes and the signals of the current owner.
+extension NotificationAgent {
+    /// `apply` for events nobody waits on: a failure (the store cannot be written) goes to stderr.
+    func applyReporting(_ event: AuthorizationEvent, app: String) async {
+        do {
+            try await apply(event, app: app)
+        } catch {
+            FileHandle.standardError.write(Data("unotifyd: \(app): \(error)\n".utf8))
+        }
+    }
+
+    /// Handles, after the current step, the events that came for `id` before it was known.
+    func replayHeld(_ id: OwnedNotificationID) {
+        let waiting = shown.takeHeld(for: id)
+        guard !waiting.isEmpty else { return }
+        Task {
+            for event in waiting { await handle(event) }
+        }
+    }
+
+    /// The server's name changed owner: what the old owner showed is gone. Its popups end as
+    /// closed (the requests waiting on a permission prompt fail, saying to ask again), its
+    /// notifications are no longer delivered, and when a new server appears, the scheduled
+    /// notifications that found none are fired.
+    func serverOwnerChanged(to newOwner: String?) async {
+        defer { serverOwner = newOwner }
+        if let old = serverOwner, old != newOwner {
+            let lost = shown.forget(owner: old)
+            for notification in lost.delivered { attachments.release(notification.request.imagePath) }
+            for popup in lost.popups {
+                if popup.kind == .permission, let machine = machines[popup.app] {
+                    loseRequests(machine.waitingRequests, Self.serverWentAway)
+                }
+                await applyReporting(.closed(popup.popup), app: popup.app)
+            }
+        }
+        if newOwner != nil, !firing.isEmpty { await fireInFlight() }
+    }
+
+    func handle(_ owned: OwnedServerEvent) async {
+        let id = owned.notification
+        guard shown.knows(id) else {
+            if !shown.isRetired(id.owner) { shown.hold(owned) }
+            return
+        }
+        switch owned.event {
+        case .actionInvoked(_, let key):
+            if let popup = shown.popups[id] {
+                await applyReporting(.clicked(popup.popup, actionKey: key), app: popup.app)
+            } else if let notification = shown.delivered[id] {
+                switch key {
+                case AuthorizationActionKey.keep, AuthorizationActionKey.turnOff:
+                    // The choice replaces the quiet notification. Most servers remove it on the
+                    // click; lxqt-notificationd keeps it until its own timeout (the client must
+                    // close it), so it is closed first. An id the server already closed gets an
+                    // error, which is harmless.
+                    try? await server.closeNotification(id)
+                    let clicked = shown.newPopupID()
+                    let event: AuthorizationEvent = key == AuthorizationActionKey.keep
+                        ? .keepClicked(onNotification: clicked) : .turnOffClicked(onNotification: clicked)
+                    await applyReporting(event, app: notification.app)
+                default:
+                    await actionChosen(key, on: id, notification)
+                }
+            }
+        case .closed(_, let reason):
+            if let popup = shown.removePopup(id) {
+                await applyReporting(.closed(popup.popup), app: popup.app)
+            }
+            if let notification = shown.removeDelivered(id) {
+                attachments.release(notification.request.imagePath)
+                if reason == .dismissed,
+                    (try? category(app: notification.app, identifier: notification.request.categoryIdentifier))?
+                        .reportsDismissal == true
+                {
+                    try? await respond(to: id, notification, action: ResponseRecord.dismissActionIdentifier)
+                }
+            }
+        case .activationToken(_, let token):
+            shown.setActivationToken(token, for: id)
+        case .replied(_, let text):
+            guard let notification = shown.delivered[id] else { return }
+            let category = try? category(app: notification.app, identifier: notification.request.categoryIdentifier)
+            let action = category?.actions.first { $0.textInput != nil }?.identifier ?? PresentationMapping.inlineReplyKey
+            try? await respond(to: id, notification, action: action, text: text)
+        }
+    }
+}
