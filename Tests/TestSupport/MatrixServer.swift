@@ -41,7 +41,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "dunst": (.dunstClose, 2)
         case "xfce4-notifyd": (.clickBody, 2)       // no close button; a click anywhere closes
         case "mate": (.clickCloseButton, 1)         // mate reports its "X" as expired (measured)
-        case "notification-daemon", "lxqt": (.clickCloseButton, 2)
+        case "notification-daemon", "lxqt", "plasma": (.clickCloseButton, 2)
         default: nil
         }
     }
@@ -56,9 +56,14 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "mate": ["closing", "history"]
         case "lxqt": []
         case "notify-osd": ["buttons", "number of buttons", "click on the notification", "closing", "history"]
+        case "plasma": []
         default: []
         }
     }
+
+    /// The server draws a reply field for text-input actions (`inline-reply`): only Plasma
+    /// (measured), so there typed replies do not degrade.
+    public var takesInlineReply: Bool { name == "plasma" }
 
     /// A user's gesture that closes a popup.
     public enum Dismissal: Sendable { case dunstClose, clickBody, clickCloseButton }
@@ -72,13 +77,16 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     public static let mate = MatrixServer(name: "mate", hand: .buttons, closeRemovesPopup: true, playsSoundFile: true)
     public static let lxqt = MatrixServer(name: "lxqt", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
     public static let notifyOSD = MatrixServer(name: "notify-osd", hand: .none, closeRemovesPopup: false, playsSoundFile: false)
+    /// KDE Plasma 5.27's notifications applet (`plasmawindowed`): framed buttons and a close disc,
+    /// clicked with xdotool; the only server with a reply field (`inline-reply`).
+    public static let plasma = MatrixServer(name: "plasma", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated
     /// desktop-up names), so one server can be run alone. A name that is no server of the
     /// matrix, or a value that names none, becomes a case that fails, in every test of the
     /// matrix, filtered or not, so a typo cannot make the matrix pass by running nothing.
     public static var all: [MatrixServer] {
-        let everyone = [dunst, xfce, gnome, mate, lxqt, notifyOSD]
+        let everyone = [dunst, xfce, gnome, mate, lxqt, notifyOSD, plasma]
         guard let chosen = ProcessInfo.processInfo.environment["UNOTIFY_MATRIX_SERVERS"] else { return everyone }
         let names = chosen.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let known = everyone.map(\.name).joined(separator: " ")
