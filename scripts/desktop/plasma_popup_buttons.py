@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""plasma_popup_buttons.py WINDOW_ID [--close]
+"""plasma_popup_buttons.py WINDOW_ID [--close | --field]
 
 Finds the buttons of one KDE Plasma 5.27 notification popup (Breeze style) by pixel analysis
 of a screenshot of the root window, cut to the popup's geometry. Prints one line per button,
@@ -9,7 +9,9 @@ left to right: INDEX SCREEN_X SCREEN_Y WIDTH HEIGHT.
     button) are framed rectangles below the header: a 1-px gray border (r = g = b, 165..205)
     around a lighter face; a top edge is matched with a bottom edge of the same span below it;
   * --close prints the close button instead: the red disc at the right of the header
-    (Breeze draws it red, r > 180, g and b < 110).
+    (Breeze draws it red, r > 180, g and b < 110);
+  * --field prints the inline-reply text field once it is open: the widest run of pure white
+    (255, 255, 255) below the header, at least 100 px wide, and its height in white rows.
 Needs DISPLAY; uses ImageMagick `import` and `xdotool`. Called through `plasma-popup-buttons`.
 """
 import re
@@ -55,6 +57,26 @@ def main():
             sys.exit("plasma-popup-buttons: no close button in the header")
         xs, ys = [p[0] for p in red], [p[1] for p in red]
         print(0, (min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2, max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        return
+
+    if "--field" in sys.argv:
+        best = None                   # (width, start, y) of the widest white run
+        for y in range(y0 + h // 3, y1):
+            start = None
+            for x in range(x0, x1 + 1):
+                on = x < x1 and rgb(x, y) == (255, 255, 255)
+                if on and start is None:
+                    start = x
+                if not on and start is not None:
+                    if x - start >= 100 and (best is None or x - start > best[0]):
+                        best = (x - start, start, y)
+                    start = None
+        if best is None:
+            sys.exit("plasma-popup-buttons: no reply field")
+        width, start, y = best
+        white = [r for r in range(y0 + h // 3, y1) if rgb(start + width // 2, r) == (255, 255, 255)]
+        top, bottom = min(white), max(white)
+        print(0, start + width // 2, (top + bottom) // 2, width, bottom - top + 1)
         return
 
     def border(x, y):
