@@ -78,6 +78,14 @@ public struct ServerProfile: Hashable, Sendable {
     /// Typed replies in the notification (KDE's `inline-reply`); none of Debian's servers.
     public var takesInlineReply: Bool { capabilities.contains(.inlineReply) }
 
+    /// The server has a do-not-disturb mode it reports (`inhibitions`: KDE Plasma's `Inhibit` /
+    /// `UnInhibit` and its `Inhibited` property). While it is on, Plasma 5.27 shows a notification
+    /// that is not critical in its history only, with no popup and no sound; a critical one (the
+    /// permission prompt) still pops up (measured). The agent, which plays the sound itself
+    /// there, then stays silent too, and the notification is delivered all the same
+    /// (`PlasmaEndToEndTests`).
+    public var reportsDoNotDisturb: Bool { capabilities.contains(.inhibitions) }
+
     /// Images are drawn from `image-path`; lxqt-notificationd and notify-osd draw only the
     /// deprecated `image_path` spelling (measured; `docs/research/lxqt-images.md`). lxqt 1.2 draws nothing at all when
     /// `image-path` is sent too, so these servers get `image_path` alone
@@ -86,6 +94,18 @@ public struct ServerProfile: Hashable, Sendable {
 
     /// One line per feature: what works, what degrades and how, in words a user understands.
     public var explanation: [(feature: String, works: Bool, detail: String)] {
+        featureLines + (reportsDoNotDisturb ? [doNotDisturbLine] : [])
+    }
+
+    /// The "do not disturb" line of `explanation`, for servers that report it.
+    private var doNotDisturbLine: (feature: String, works: Bool, detail: String) {
+        ("do not disturb", true,
+         "while the desktop's do-not-disturb is on, notifications go to its history without a popup, "
+            + "and unotifyd plays no sound for them; the permission prompt (critical) still pops up")
+    }
+
+    /// The lines of `explanation` every server has.
+    private var featureLines: [(feature: String, works: Bool, detail: String)] {
         [
             ("buttons", showsActions,
              showsActions ? "actions are shown as buttons and clicks come back"

@@ -4,7 +4,7 @@ import TestSupport
 
 extension EndToEnd {
     /// What only KDE Plasma does, on the real Plasma popup (`desktop-up plasma`): the
-    /// `ActivationToken` it sends before `ActionInvoked`.
+    /// `ActivationToken` it sends before `ActionInvoked`, and its do-not-disturb (`Inhibited`).
     @Suite(.serialized, .timeLimit(.minutes(3))) struct PlasmaEndToEndTests {
         @Test func theActivationTokenReachesAForegroundActionsResponse() async throws {
             let session = try await MatrixSession(.plasma)
@@ -26,6 +26,30 @@ extension EndToEnd {
             #expect(try await listen.wait(timeout: 20) == 0)
             #expect(listen.standardOutput.contains(#""identifier":"m1","action":"open-chat""#), "\(listen.standardOutput)")
             #expect(listen.standardOutput.contains(#""activationToken":"\#(token)""#), "\(listen.standardOutput)")
+        }
+
+        /// While Plasma's do-not-disturb is on it shows a normal notification in its history only,
+        /// without a popup or sound (a critical one still pops up; measured). The agent plays
+        /// the sound itself on Plasma (it sends `suppress-sound`), so it must stay silent too,
+        /// and the notification is delivered all the same.
+        @Test func doNotDisturbSilencesTheAgentsSoundAndStillDelivers() async throws {
+            let session = try await MatrixSession(.plasma, pulse: true)
+            let app = "org.example.Bell"
+            try await session.allow(app)
+            let heard = try await session.soundsHeard {
+                let focus = try await DoNotDisturb(address: session.desktop.busAddress)
+                #expect(try await focus.isInhibited())
+                let sent = try await session.unotify(["send", "--app", app, "--id", "ding", "--sound", "default", "Ding"])
+                #expect(sent.status == 0, "\(sent.stderr)")
+                try await focus.end()
+                #expect(try await !focus.isInhibited())
+            }
+            #expect(heard.count == 1 && heard.markers < 2.1, "heard \(heard.count) sound(s), \(heard.markers) markers loud")
+            let delivered = try await session.unotify(["delivered", "--app", app])
+            #expect(delivered.stdout.hasPrefix("ding\t"), "\(delivered.stdout)")
+            // …and the user is told so.
+            let explain = try await session.unotify(["server", "--explain"]).stdout
+            #expect(explain.contains("do not disturb") && explain.contains("plays no sound"), "\(explain)")
         }
     }
 }

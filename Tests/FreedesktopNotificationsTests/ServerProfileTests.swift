@@ -75,4 +75,21 @@ import Testing
         #expect(line?.works == false && line?.detail.contains("titles are kept") == true)
         #expect(!Self.profile("dunst", "knopwob", ["actions"]).drawsActionIcons)
     }
+
+    /// Plasma 5.27's own GetCapabilities (measured).
+    static let plasmaCapabilities = ["body", "body-hyperlinks", "body-markup", "body-images", "icon-static", "actions",
+                                     "persistence", "inline-reply", "x-kde-urls", "x-kde-origin-name",
+                                     "x-kde-display-appname", "inhibitions"]
+
+    @Test func plasmaTakesRepliesKeepsHistoryAndHasDoNotDisturb() {
+        let plasma = Self.profile("Plasma", "KDE", Self.plasmaCapabilities)
+        #expect(plasma.showsActions && plasma.hasDefaultAction && plasma.keepsHistory && plasma.takesInlineReply)
+        #expect(plasma.reportsDismissal && plasma.removesClosedPopups && !plasma.playsSoundFile && plasma.maximumButtons == nil)
+        #expect(plasma.reportsDoNotDisturb)
+        let line = plasma.explanation.first { $0.feature == "do not disturb" }
+        #expect(line?.works == true && line?.detail.contains("no sound") == true)
+        #expect(plasma.explanation.first { $0.feature == "typed replies" }?.works == true)
+        let dunst = Self.profile("dunst", "knopwob", ["actions", "body"])
+        #expect(!dunst.reportsDoNotDisturb && !dunst.explanation.contains { $0.feature == "do not disturb" })
+    }
 }

@@ -712,7 +712,9 @@ package actor NotificationAgent {
         // Replaced on the server connection that showed it, never on another.
         let id = try await server.notify(plan.notify, replacing: replacing)
         if let badge = plan.badge { _ = try? await showBadge(badge, app: app) }
-        if let sound = plan.soundToPlay { soundPlayer.play(sound, app: app) }
+        if let sound = plan.soundToPlay, await !silencedByDoNotDisturb(plan.notify, profile) {
+            soundPlayer.play(sound, app: app)
+        }
         guard !shown.isRetired(id.owner) else { return id }  // its server has gone meanwhile
         shown.addDelivered(DeliveredNotification(app: app, request: request, date: Date(), shown: plan.notify), at: id)
         replayHeld(id)
@@ -779,6 +781,13 @@ package actor NotificationAgent {
             summary: strings.text("reply.title", notification.request.title),
             body: strings.text("reply.body", token), hints: hints, expireTimeout: .never)
         if let tokenID = try? await server.notify(request, replacing: nil) { shown.addReplyToken(token, shownAt: tokenID) }
+    }
+
+    /// The server's do-not-disturb is on and keeps this notification quiet: it is not critical
+    /// (`ServerProfile.reportsDoNotDisturb`). A server that cannot say counts as not inhibited.
+    private func silencedByDoNotDisturb(_ notify: NotifyRequest, _ profile: ServerProfile) async -> Bool {
+        guard profile.reportsDoNotDisturb, notify.hints.urgency != .critical else { return false }
+        return (try? await server.isInhibited()) ?? false
     }
 
     private func respond(to id: OwnedNotificationID, _ notification: DeliveredNotification, action: String,
