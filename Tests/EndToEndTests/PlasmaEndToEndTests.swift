@@ -4,8 +4,21 @@ import TestSupport
 
 extension EndToEnd {
     /// What only KDE Plasma does, on the real Plasma popup (`desktop-up plasma`): the
-    /// `ActivationToken` it sends before `ActionInvoked`, and its do-not-disturb (`Inhibited`).
+    /// `ActivationToken` it sends before `ActionInvoked`, and its do-not-disturb (`Inhibited`);
+    /// and an app's image drawn in the popup (screenshot pixels).
     @Suite(.serialized, .timeLimit(.minutes(3))) struct PlasmaEndToEndTests {
+        @Test func theAgentsImageIsDrawnInThePopup() async throws {
+            let session = try await MatrixSession(.plasma)
+            let app = "org.example.Cam"
+            let image = session.state.url.appendingPathComponent("red.png")
+            #expect(try await session.desktop.run("convert", ["-size", "64x64", "xc:#ff0000", image.path]).0 == 0)
+            try await session.allow(app)
+            let sent = try await session.unotify(["send", "--app", app, "--image", image.path, "Photo", "A red square"])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            #expect(try await session.monitor.waitForNotify(count: 1).first?.hintKeys.contains("image-path") == true)
+            try await session.desktop.waitForPixels("#FF0000", moreThan: 500, in: session.state.url)
+        }
+
         @Test func theActivationTokenReachesAForegroundActionsResponse() async throws {
             let session = try await MatrixSession(.plasma)
             let app = "org.example.Chat"
