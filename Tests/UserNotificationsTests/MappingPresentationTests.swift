@@ -60,6 +60,23 @@ import Testing
         #expect(noActions.notify.actions.isEmpty)
     }
 
+    /// Plasma has one reply field per notification: a second text-input action must not send
+    /// the `inline-reply` key again (two actions with one key); it stays a button of its own,
+    /// whose click asks for the text the way servers without a reply field do.
+    @Test func onlyTheFirstTextInputActionBecomesTheReplyField() {
+        let category = CategoryRecord(identifier: "msg", actions: [
+            .init(identifier: "reply", title: "Reply", textInput: .init(buttonTitle: "Send", placeholder: "Message")),
+            .init(identifier: "note", title: "Add Note", textInput: .init(buttonTitle: "Save", placeholder: "Note")),
+        ])
+        let request = DeliveryRequest(identifier: "a", body: "x", categoryIdentifier: "msg")
+        let kde = PresentationMapping.plan(request, settings: Self.authorized,
+                                           capabilities: ServerCapabilities(["actions", "body", "inline-reply"]),
+                                           appName: "Tea", desktopEntry: nil, category: category)
+        #expect(kde.notify.actions.map(\.key) == ["default", "inline-reply", "note"])
+        #expect(kde.notify.hints.vendor["x-kde-reply-placeholder-text"] == DBusVariant("Message"))
+        #expect(kde.notify.hints.vendor["x-kde-reply-submit-button-text"] == DBusVariant("Send"))
+    }
+
     @Test func onlyTheFirstActionsAServerHasRoomForAreSent() {
         let category = CategoryRecord(identifier: "many", actions: (1...6).map { .init(identifier: "a\($0)", title: "Action \($0)") })
         let request = DeliveryRequest(identifier: "a", body: "x", categoryIdentifier: "many")
