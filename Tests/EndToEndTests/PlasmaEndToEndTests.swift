@@ -39,6 +39,20 @@ extension EndToEnd {
             #expect(try await listen.wait(timeout: 20) == 0)
             #expect(listen.standardOutput.contains(#""identifier":"m1","action":"open-chat""#), "\(listen.standardOutput)")
             #expect(listen.standardOutput.contains(#""activationToken":"\#(token)""#), "\(listen.standardOutput)")
+
+            // Plasma may report the answered notification closed more than once (reason 3 twice
+            // was seen): the agent forgets it once, and the same identifier later is a new
+            // notification, not a replacement of the closed one.
+            let id = try #require(try await session.monitor.waitForNotify(count: 1).first?.returnedID)
+            try await Eventually.wait(timeout: .seconds(10), "Plasma reports \(id) closed") {
+                session.monitor.closedSignals.contains { $0.id == id }
+            }
+            try await Eventually.wait(timeout: .seconds(10), "the agent forgets the answered notification") {
+                try await session.unotify(["delivered", "--app", app]).stdout.isEmpty
+            }
+            #expect(try await session.unotify(["send", "--app", app, "--id", "m1", "-c", "message", "Ann", "Again?"]).status == 0)
+            #expect(try await session.monitor.waitForNotify(count: 2).last?.replacesID == 0)
+            try await session.waitForShown(1)
         }
 
         /// While Plasma's do-not-disturb is on it shows a normal notification in its history only,
