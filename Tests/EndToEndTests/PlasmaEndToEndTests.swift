@@ -78,5 +78,19 @@ extension EndToEnd {
             let explain = try await session.unotify(["server", "--explain"]).stdout
             #expect(explain.contains("do not disturb") && explain.contains("plays no sound"), "\(explain)")
         }
+
+        /// The permission prompt is critical, so it pops up through Plasma's do-not-disturb and
+        /// is answered there as anywhere.
+        @Test func underDoNotDisturbThePermissionPromptStillPopsUp() async throws {
+            let session = try await MatrixSession(.plasma)
+            let focus = try await DoNotDisturb(address: session.desktop.busAddress)
+            #expect(try await focus.isInhibited())
+            let app = "org.example.Tea"
+            let request = try session.start(["request", "--app", app, "--timeout", "30"])
+            try await session.answer("allow", button: 0, of: 2, notifyCount: 1)
+            #expect(try await request.wait(timeout: 20) == 0)
+            #expect(request.standardOutput == "authorized\n")
+            try await focus.end()
+        }
     }
 }
