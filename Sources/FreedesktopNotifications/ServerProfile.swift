@@ -90,6 +90,13 @@ public struct ServerProfile: Hashable, Sendable {
     /// (`PlasmaEndToEndTests`).
     public var reportsDoNotDisturb: Bool { capabilities.contains(.inhibitions) }
 
+    /// The server refuses a notification with the same app name, summary and body as the one
+    /// before it within about a second, whatever its `replaces_id`: KDE Plasma ("Plasma" by
+    /// "KDE") answers `Notify` with the error `ExcessNotificationGeneration` (measured on 5.27,
+    /// three identical sends in a row: the second and third refused). unotify passes the error to
+    /// the app (`PlasmaEndToEndTests`).
+    public var refusesQuickRepeats: Bool { name == "Plasma" && vendor == "KDE" }
+
     /// Images are drawn from `image-path`; lxqt-notificationd and notify-osd draw only the
     /// deprecated `image_path` spelling (measured; `docs/research/lxqt-images.md`). lxqt 1.2 draws nothing at all when
     /// `image-path` is sent too, so these servers get `image_path` alone
@@ -99,6 +106,9 @@ public struct ServerProfile: Hashable, Sendable {
     /// One line per feature: what works, what degrades and how, in words a user understands.
     public var explanation: [(feature: String, works: Bool, detail: String)] {
         featureLines + (reportsDoNotDisturb ? [doNotDisturbLine] : [])
+            + (refusesQuickRepeats ? [("quick repeats", false,
+                                        "the same title and body again within about a second is refused by the server "
+                                            + "(ExcessNotificationGeneration); the app gets that error")] : [])
     }
 
     /// The "do not disturb" line of `explanation`, for servers that report it.

@@ -89,7 +89,9 @@ import Testing
         let line = plasma.explanation.first { $0.feature == "do not disturb" }
         #expect(line?.works == true && line?.detail.contains("no sound") == true)
         #expect(plasma.explanation.first { $0.feature == "typed replies" }?.works == true)
+        #expect(plasma.refusesQuickRepeats && plasma.explanation.first { $0.feature == "quick repeats" }?.works == false)
         let dunst = Self.profile("dunst", "knopwob", ["actions", "body"])
         #expect(!dunst.reportsDoNotDisturb && !dunst.explanation.contains { $0.feature == "do not disturb" })
+        #expect(!dunst.refusesQuickRepeats && !dunst.explanation.contains { $0.feature == "quick repeats" })
     }
 }

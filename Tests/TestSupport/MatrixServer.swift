@@ -56,7 +56,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "mate": ["closing", "history"]
         case "lxqt": []
         case "notify-osd": ["buttons", "number of buttons", "click on the notification", "closing", "history"]
-        case "plasma": []
+        case "plasma": ["quick repeats"]
         default: []
         }
     }

@@ -191,7 +191,7 @@ public final class TestDesktop: @unchecked Sendable {
     }
 
     /// "WID X Y W H" of the newest popup, once unchanged over 3 polls (``stablePopup(timeout:)``).
-    func stablePopupLine(timeout: Duration) async throws -> String {
+    public func stablePopupLine(timeout: Duration) async throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var previous = "", same = 0
