@@ -1,6 +1,6 @@
 /// What a notification server says it can do (`GetCapabilities`), unknown capabilities kept.
 public struct ServerCapabilities: Hashable, Sendable, CustomStringConvertible {
-    /// The capabilities the specification (and KDE's `inline-reply`) defines.
+    /// The capabilities the specification (and KDE's `inline-reply` and `inhibitions`) defines.
     public enum Known: String, Hashable, Sendable, CaseIterable {
         case actionIcons = "action-icons"
         case actions
@@ -13,6 +13,8 @@ public struct ServerCapabilities: Hashable, Sendable, CustomStringConvertible {
         case persistence
         case sound
         case inlineReply = "inline-reply"
+        /// KDE's do-not-disturb: `Inhibit` / `UnInhibit` and the `Inhibited` property.
+        case inhibitions
     }
 
     public var known: Set<Known>

@@ -127,8 +127,27 @@ public struct ServerProfile: Hashable, Sendable {
     /// Notifications stay in a history after they leave the screen.
     public var keepsHistory: Bool { capabilities.contains(.persistence) }
 
-    /// Typed replies in the notification (KDE's `inline-reply`); none of Debian's servers.
+    /// Typed replies in the notification (KDE's `inline-reply`): only KDE Plasma among the
+    /// servers measured. Plasma 5.27 draws the reply action as its last button, which opens a
+    /// field (placeholder and send button from `x-kde-reply-*` hints); the text comes back in
+    /// `NotificationReplied`, with no `ActionInvoked`, followed by `NotificationClosed(id, 3)`
+    /// (measured; a reply typed into the real field with xdotool, `PlasmaInlineReplyEndToEndTests`).
     public var takesInlineReply: Bool { capabilities.contains(.inlineReply) }
+
+    /// The server has a do-not-disturb mode it reports (`inhibitions`: KDE Plasma's `Inhibit` /
+    /// `UnInhibit` and its `Inhibited` property). While it is on, Plasma 5.27 shows a notification
+    /// that is not critical in its history only, with no popup and no sound; a critical one (the
+    /// permission prompt) still pops up (measured). The agent, which plays the sound itself
+    /// there, then stays silent too, and the notification is delivered all the same
+    /// (`PlasmaEndToEndTests`).
+    public var reportsDoNotDisturb: Bool { capabilities.contains(.inhibitions) }
+
+    /// The server refuses a notification with the same app name, summary and body as the one
+    /// before it within about a second, whatever its `replaces_id`: KDE Plasma ("Plasma" by
+    /// "KDE") answers `Notify` with the error `ExcessNotificationGeneration` (measured on 5.27,
+    /// three identical sends in a row: the second and third refused). unotify passes the error to
+    /// the app (`PlasmaEndToEndTests`).
+    public var refusesQuickRepeats: Bool { name == "Plasma" && vendor == "KDE" }
 
     /// Images are drawn from `image-path`; lxqt-notificationd and notify-osd draw only the
     /// deprecated `image_path` spelling (measured; `docs/research/lxqt-images.md`). lxqt 1.2 draws nothing at all when
@@ -138,6 +157,21 @@ public struct ServerProfile: Hashable, Sendable {
 
     /// One line per feature: what works, what degrades and how, in words a user understands.
     public var explanation: [(feature: String, works: Bool, detail: String)] {
+        featureLines + (reportsDoNotDisturb ? [doNotDisturbLine] : [])
+            + (refusesQuickRepeats ? [("quick repeats", false,
+                                        "the same title and body again within about a second is refused by the server "
+                                            + "(ExcessNotificationGeneration); the app gets that error")] : [])
+    }
+
+    /// The "do not disturb" line of `explanation`, for servers that report it.
+    private var doNotDisturbLine: (feature: String, works: Bool, detail: String) {
+        ("do not disturb", true,
+         "while the desktop's do-not-disturb is on, notifications go to its history without a popup, "
+            + "and unotifyd plays no sound for them; the permission prompt (critical) still pops up")
+    }
+
+    /// The lines of `explanation` every server has.
+    private var featureLines: [(feature: String, works: Bool, detail: String)] {
         [
             ("buttons", drawsButtons, buttonsDetail),
             ("number of buttons", showsActions && maximumButtons == nil, buttonCountDetail),

@@ -47,7 +47,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "dunst": (.dunstClose, 2)
         case "xfce4-notifyd": (.clickBody, 2)       // no close button; a click anywhere closes
         case "mate": (.clickCloseButton, 1)         // mate reports its "X" as expired (measured)
-        case "notification-daemon", "lxqt": (.clickCloseButton, 2)
+        case "notification-daemon", "lxqt", "plasma": (.clickCloseButton, 2)
         case "mako": (.makoDismiss, 2)               // `makoctl dismiss`, a user's key binding
         case "gnome-shell": (.shellCloseButton, 2)
         default: nil
@@ -66,9 +66,14 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "mako": ["buttons", "history"]
         case "notify-osd": ["buttons", "number of buttons", "click on the notification", "closing", "history"]
         case "gnome-shell": ["number of buttons", "timeouts", "quiet delivery"]
+        case "plasma": ["quick repeats"]
         default: []
         }
     }
+
+    /// The server draws a reply field for text-input actions (`inline-reply`): only Plasma
+    /// (measured), so there typed replies do not degrade.
+    public var takesInlineReply: Bool { name == "plasma" }
 
     /// A user's gesture that closes a popup.
     public enum Dismissal: Sendable { case dunstClose, clickBody, clickCloseButton, makoDismiss, shellCloseButton }
@@ -86,13 +91,16 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// GNOME Shell 43 (not `gnome`, which is notification-daemon): plays `sound-file` and
     /// `sound-name` itself when it shows the banner, whatever `suppress-sound` says (measured).
     public static let gnomeShell = MatrixServer(name: "gnome-shell", hand: .shell, closeRemovesPopup: true, playsSoundFile: true)
+    /// KDE Plasma 5.27's notifications applet (`plasmawindowed`): framed buttons and a close disc,
+    /// clicked with xdotool; the only server with a reply field (`inline-reply`).
+    public static let plasma = MatrixServer(name: "plasma", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated
     /// desktop-up names), so one server can be run alone. A name that is no server of the
     /// matrix, or a value that names none, becomes a case that fails, in every test of the
     /// matrix, filtered or not, so a typo cannot make the matrix pass by running nothing.
     public static var all: [MatrixServer] {
-        let everyone = [dunst, xfce, gnome, mate, lxqt, notifyOSD, mako, gnomeShell]
+        let everyone = [dunst, xfce, gnome, mate, lxqt, notifyOSD, gnomeShell, plasma, mako]
         guard let chosen = ProcessInfo.processInfo.environment["UNOTIFY_MATRIX_SERVERS"] else { return everyone }
         let names = chosen.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let known = everyone.map(\.name).joined(separator: " ")

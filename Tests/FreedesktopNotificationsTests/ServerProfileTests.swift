@@ -101,4 +101,23 @@ import Testing
         #expect(dunst.honoursExpireTimeout && dunst.showsButtonsWhenQuiet)
         #expect(dunst.explanation.first { $0.feature == "timeouts" }?.works == true)
     }
+
+    /// Plasma 5.27's own GetCapabilities (measured).
+    static let plasmaCapabilities = ["body", "body-hyperlinks", "body-markup", "body-images", "icon-static", "actions",
+                                     "persistence", "inline-reply", "x-kde-urls", "x-kde-origin-name",
+                                     "x-kde-display-appname", "inhibitions"]
+
+    @Test func plasmaTakesRepliesKeepsHistoryAndHasDoNotDisturb() {
+        let plasma = Self.profile("Plasma", "KDE", Self.plasmaCapabilities)
+        #expect(plasma.showsActions && plasma.hasDefaultAction && plasma.keepsHistory && plasma.takesInlineReply)
+        #expect(plasma.reportsDismissal && plasma.removesClosedPopups && !plasma.playsSoundFile && plasma.maximumButtons == nil)
+        #expect(plasma.reportsDoNotDisturb)
+        let line = plasma.explanation.first { $0.feature == "do not disturb" }
+        #expect(line?.works == true && line?.detail.contains("no sound") == true)
+        #expect(plasma.explanation.first { $0.feature == "typed replies" }?.works == true)
+        #expect(plasma.refusesQuickRepeats && plasma.explanation.first { $0.feature == "quick repeats" }?.works == false)
+        let dunst = Self.profile("dunst", "knopwob", ["actions", "body"])
+        #expect(!dunst.reportsDoNotDisturb && !dunst.explanation.contains { $0.feature == "do not disturb" })
+        #expect(!dunst.refusesQuickRepeats && !dunst.explanation.contains { $0.feature == "quick repeats" })
+    }
 }

@@ -56,7 +56,9 @@ extension NotificationAgent {
         // Replaced on the server connection that showed it, never on another.
         let id = try await server.notify(plan.notify, replacing: replacing)
         if let badge = plan.badge { _ = try? await showBadge(badge, app: app) }
-        if let sound = plan.soundToPlay { soundPlayer.play(sound, app: app) }
+        if let sound = plan.soundToPlay, await !silencedByDoNotDisturb(plan.notify, profile) {
+            soundPlayer.play(sound, app: app)
+        }
         guard !shown.isRetired(id.owner) else { return id }  // its server has gone meanwhile
         let delivered = DeliveredNotification(app: app, request: request, date: Date(), shown: plan.notify)
         shown.addDelivered(delivered, at: id)
@@ -86,6 +88,13 @@ extension NotificationAgent {
     func removeExpired(_ id: OwnedNotificationID, shownAt date: Date) async {
         guard let notification = shown.delivered[id], notification.date == date else { return }
         await remove(id, notification)
+    }
+
+    /// The server's do-not-disturb is on and keeps this notification quiet: it is not critical
+    /// (`ServerProfile.reportsDoNotDisturb`). A server that cannot say counts as not inhibited.
+    func silencedByDoNotDisturb(_ notify: NotifyRequest, _ profile: ServerProfile) async -> Bool {
+        guard profile.reportsDoNotDisturb, notify.hints.urgency != .critical else { return false }
+        return (try? await server.isInhibited()) ?? false
     }
 
     /// The running server's row of the table of server differences, asked once per server

@@ -71,7 +71,10 @@ package enum PresentationMapping {
             // Apple shows a category's actions in order: where the server has room for only a
             // few buttons, the first ones are sent and the rest dropped (ServerProfile.maximumButtons).
             for action in (category?.actions ?? []).prefix(profile.maximumButtons ?? .max) {
-                if let textInput = action.textInput, profile.takesInlineReply {
+                // One reply field per notification (KDE): a later text-input action stays a
+                // button, whose click asks for the text as on servers without the field.
+                if let textInput = action.textInput, profile.takesInlineReply,
+                   !actions.contains(where: { $0.key == inlineReplyKey }) {
                     actions.append(NotificationAction(key: inlineReplyKey, label: action.title))
                     hints.vendor["x-kde-reply-placeholder-text"] = DBusVariant(textInput.placeholder)
                     hints.vendor["x-kde-reply-submit-button-text"] = DBusVariant(textInput.buttonTitle)

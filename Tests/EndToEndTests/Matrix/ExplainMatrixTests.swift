@@ -15,7 +15,7 @@ extension EndToEnd {
             let degraded = Set(lines.filter { $0.hasPrefix("degrades ") }.compactMap { line in
                 line.dropFirst("degrades ".count).split(separator: ":").first.map(String.init)
             })
-            let everywhere: Set<String> = ["typed replies", "icons on buttons"]
+            let everywhere: Set<String> = server.takesInlineReply ? ["icons on buttons"] : ["typed replies", "icons on buttons"]
             #expect(degraded == server.degradedFeatures.union(everywhere))
             #expect(lines.count >= 10, "one line per feature")
         }

@@ -50,15 +50,36 @@ import Testing
         let plain = PresentationMapping.plan(request, settings: Self.authorized, capabilities: Self.capabilities,
                                              appName: "Tea", desktopEntry: nil, category: category)
         #expect(plain.notify.actions.map(\.key) == ["default", "snooze", "reply"])
-        let kde = PresentationMapping.plan(request, settings: Self.authorized,
-                                           capabilities: ServerCapabilities(["actions", "body", "inline-reply"]),
-                                           appName: "Tea", desktopEntry: nil, category: category)
-        #expect(kde.notify.actions.map(\.key) == ["default", "snooze", "inline-reply"])
-        #expect(kde.notify.hints.vendor["x-kde-reply-placeholder-text"] == DBusVariant("Message"))
-        #expect(kde.notify.hints.vendor["x-kde-reply-submit-button-text"] == DBusVariant("Send"))
+        #expect(Self.kdeReply(category) == ["default", "snooze", "inline-reply", "Message", "Send"])
         let noActions = PresentationMapping.plan(request, settings: Self.authorized, capabilities: ServerCapabilities(["body"]),
                                                  appName: "Tea", desktopEntry: nil, category: category)
         #expect(noActions.notify.actions.isEmpty)
+    }
+
+    /// Plasma has one reply field per notification: a second text-input action must not send
+    /// the `inline-reply` key again (two actions with one key); it stays a button of its own,
+    /// whose click asks for the text the way servers without a reply field do.
+    @Test func onlyTheFirstTextInputActionBecomesTheReplyField() {
+        let category = CategoryRecord(identifier: "msg", actions: [
+            .init(identifier: "reply", title: "Reply", textInput: .init(buttonTitle: "Send", placeholder: "Message")),
+            .init(identifier: "note", title: "Add Note", textInput: .init(buttonTitle: "Save", placeholder: "Note")),
+        ])
+        #expect(Self.kdeReply(category) == ["default", "inline-reply", "note", "Message", "Send"])
+    }
+
+    /// The action keys of a notification of `category` on a server with `inline-reply`, then
+    /// its reply field's placeholder and button title (`x-kde-reply-*` hints).
+    static func kdeReply(_ category: CategoryRecord) -> [String] {
+        let request = DeliveryRequest(identifier: "a", body: "x", categoryIdentifier: category.identifier)
+        let kde = PresentationMapping.plan(request, settings: authorized,
+                                           capabilities: ServerCapabilities(["actions", "body", "inline-reply"]),
+                                           appName: "Tea", desktopEntry: nil, category: category)
+        let field = ["x-kde-reply-placeholder-text", "x-kde-reply-submit-button-text"].map { key in
+            kde.notify.hints.vendor[key].flatMap { variant in
+                if case .string(let text) = variant.value { text } else { nil }
+            } ?? "(no \(key))"
+        }
+        return kde.notify.actions.map(\.key) + field
     }
 
     @Test func onlyTheFirstActionsAServerHasRoomForAreSent() {
