@@ -7,16 +7,14 @@ extension NotificationsClient {
     ///
     /// - Throws: ``NotificationServerError`` when the server has no such property or the call fails.
     public func isInhibited() async throws -> Bool {
-        let message = DBusMessage.methodCall(
-            destination: serverName, path: NotificationsService.path, interface: "org.freedesktop.DBus.Properties",
-            member: "Get", body: [.string(NotificationsService.interface.rawValue), .string("Inhibited")])
-        let reply: DBusMessage
+        let value: DBusValue
         do {
-            reply = try await connection.call(message, timeout: timeout)
+            value = try await connection.property("Inhibited", of: NotificationsService.interface,
+                                                  at: NotificationsService.path, on: serverName, timeout: timeout)
         } catch let error as DBusError {
             throw NotificationServerError(error, server: serverName)
         }
-        guard reply.body.count == 1, case .variant(.boolean(let inhibited)) = reply.body[0] else {
+        guard case .boolean(let inhibited) = value else {
             throw NotificationServerError(.badReply, "the Inhibited property is not a boolean")
         }
         return inhibited
