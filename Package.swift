@@ -129,3 +129,13 @@ if Context.environment["UNOTIFY_FUZZ"] == "1" {
                           swiftSettings: strictSettings)
     }
 }
+
+// Code written for Apple platforms, compiled unchanged against this package: app-style files
+// that import only UserNotifications, in the Swift 5 language mode most published app code uses.
+package.targets += [
+    .testTarget(
+        name: "AppleCodeCompatibilityTests",
+        dependencies: ["UserNotifications"],
+        swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+]

@@ -1,0 +1,51 @@
+import Testing
+import UserNotifications
+
+/// The app-style files of this target compile against the module unchanged; these tests check
+/// that what they build is what the same code builds on Apple platforms.
+@Suite struct AppleCodeCompatibilityTests {
+    private let due = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test func reminderBecomesACalendarRequestWithItsCategoryAndUserInfo() throws {
+        let id = UUID()
+        let request = ReminderScheduler.request(for: Reminder(id: id, title: "Tea", notes: "Green", dueDate: due, repeatsDaily: true))
+        let trigger = try #require(request.trigger as? UNCalendarNotificationTrigger)
+        let expected = Calendar.current.dateComponents([.hour, .minute], from: due)
+        #expect(trigger.dateComponents.hour == expected.hour)
+        #expect(trigger.dateComponents.minute == expected.minute)
+        #expect(trigger.dateComponents.day == nil)
+        #expect(trigger.repeats)
+        #expect(request.identifier == id.uuidString)
+        #expect(request.content.categoryIdentifier == "REMINDER")
+        #expect(request.content.body == "Green")
+        #expect(request.content.badge == NSNumber(value: 1))
+        #expect(request.content.userInfo["reminderID"] as? String == id.uuidString)
+    }
+
+    @Test func snoozeCopiesTheContentIntoATenMinuteIntervalRequest() throws {
+        let original = ReminderScheduler.request(for: Reminder(id: UUID(), title: "Tea", notes: nil, dueDate: due, repeatsDaily: false))
+        let snoozed = ReminderScheduler.snoozeRequest(for: original)
+        let trigger = try #require(snoozed.trigger as? UNTimeIntervalNotificationTrigger)
+        #expect(trigger.timeInterval == 600)
+        #expect(!trigger.repeats)
+        #expect(snoozed.content.title == "⏰ Tea")
+        #expect(original.content.title == "Tea")
+        #expect(snoozed.identifier == original.identifier + "-snooze")
+    }
+
+    @Test func criticalSoundAndActionIconsKeepWhatTheAppGave() {
+        let content = RichContent.criticalContent()
+        #expect(content.sound == UNNotificationSound.criticalSoundNamed(UNNotificationSoundName("alarm.caf"), withAudioVolume: 1))
+        #expect(content.sound != UNNotificationSound.default)
+        #expect(content.interruptionLevel == .critical)
+        let actions = RichContent.iconActions()
+        #expect(actions.map(\.identifier) == ["LIKE", "DELETE"])
+        #expect(actions[0].icon != nil)
+        #expect(actions[1].options.contains(.destructive))
+    }
+
+    @Test func unErrorCodesAreSwitchedOnAsOnApplePlatforms() {
+        #expect(RichContent.describe(UNError(.notificationsNotAllowed)) == "not allowed")
+        #expect(RichContent.describe(UNError(.attachmentInvalidURL)) == "bad attachment")
+    }
+}
