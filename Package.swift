@@ -139,3 +139,13 @@ package.targets += [
         swiftSettings: [.swiftLanguageMode(.v5)]
     ),
 ]
+
+// Examples/: a reminders app written against Apple's API, built with the package (so CI builds it).
+package.targets += [
+    .executableTarget(
+        name: "reminders",
+        dependencies: ["UserNotifications"],
+        path: "Examples/Reminders",
+        swiftSettings: strictSettings
+    ),
+]
