@@ -149,3 +149,11 @@ package.targets += [
         swiftSettings: strictSettings
     ),
 ]
+
+// The DocC plugin (`swift package generate-documentation`), only when building the
+// documentation (scripts/docs sets UNOTIFY_DOCS=1), so no other build resolves or fetches it.
+if Context.environment["UNOTIFY_DOCS"] == "1" {
+    package.dependencies += [
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+    ]
+}
