@@ -44,6 +44,35 @@ import UserNotifications
         #expect(actions[1].options.contains(.destructive))
     }
 
+    @Test func ringtonesAreNamedSoundsThatDifferFromTheDefault() {
+        #expect(CallNotifications.incomingCall(from: "Ann").sound == UNNotificationSound.defaultRingtone)
+        #expect(UNNotificationSound.defaultRingtone != UNNotificationSound.default)
+        #expect(CallNotifications.customRingtone() == UNNotificationSound(named: UNNotificationSoundName("marimba.caf")))
+    }
+
+    @Test func updatingFromAContentProviderIsRefusedWithAnErrorThatSaysWhy() throws {
+        final class Provider: NSObject, UNNotificationContentProviding {}
+        let content = CallNotifications.incomingCall(from: "Ann")
+        #expect(CallNotifications.messageContent(content, from: Provider()) === content)
+        do {
+            _ = try content.updating(from: Provider())
+            Issue.record("updating(from:) did not throw")
+        } catch let error as UNError {
+            #expect(error.code == .contentProvidingObjectNotAllowed)
+            #expect(error.localizedDescription.contains("no Intents"))
+        }
+    }
+
+    @Test func aServiceExtensionSubclassChangesTheContentItIsGiven() throws {
+        let content = UNMutableNotificationContent()
+        content.title = "Ann"
+        var delivered: UNNotificationContent?
+        NotificationService().didReceive(UNNotificationRequest(identifier: "m", content: content, trigger: nil)) {
+            delivered = $0
+        }
+        #expect(delivered?.title == "Ann [decrypted]")
+    }
+
     @Test func unErrorCodesAreSwitchedOnAsOnApplePlatforms() {
         #expect(RichContent.describe(UNError(.notificationsNotAllowed)) == "not allowed")
         #expect(RichContent.describe(UNError(.attachmentInvalidURL)) == "bad attachment")
