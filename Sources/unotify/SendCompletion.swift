@@ -16,6 +16,12 @@ enum SendCompletion {
         if index > 0, index - 1 < words.count, let option = option(named: words[index - 1]), option.valueName != nil {
             return (values[option.long] ?? []).filter { $0.hasPrefix(prefix) }
         }
+        // bash splits `--urgency=c` at the `=` (COMP_WORDBREAKS): the value follows a word "=".
+        if index > 1, index - 1 < words.count, words[index - 1] == "=", words[index - 2].hasPrefix("--"),
+           let option = option(named: words[index - 2]), option.valueName != nil
+        {
+            return (values[option.long] ?? []).filter { $0.hasPrefix(prefix) }
+        }
         if prefix.hasPrefix("--"), let equals = prefix.firstIndex(of: "=") {
             let name = String(prefix[prefix.index(prefix.startIndex, offsetBy: 2)..<equals])
             return (values[name] ?? []).map { "--\(name)=\($0)" }.filter { $0.hasPrefix(prefix) }

@@ -32,6 +32,8 @@ import TestSupport
         #expect(try await candidates(["unotify", "send", "-u", ""]) == ["low", "normal", "critical"])
         #expect(try await candidates(["unotify", "send", "--repeat", "w"]) == ["weekly"])
         #expect(try await candidates(["unotify", "send", "--urgency=c"]) == ["--urgency=critical"])
+        // bash splits the word at "=" (COMP_WORDBREAKS) and completes the part after it
+        #expect(try await candidates(["unotify", "send", "--urgency", "=", "c"]) == ["critical"])
     }
 
     @Test func aSummaryOrAnOpenValueOffersNothing() async throws {
