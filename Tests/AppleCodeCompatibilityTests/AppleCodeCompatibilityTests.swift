@@ -73,6 +73,20 @@ import UserNotifications
         #expect(delivered?.title == "Ann [decrypted]")
     }
 
+    @Test func everyImmutableNotificationObjectCopiesThroughNSCopying() throws {
+        let request = ReminderScheduler.request(for: Reminder(id: UUID(), title: "Tea", notes: nil, dueDate: due, repeatsDaily: false))
+        let category = UNNotificationCategory(identifier: "c", actions: [], intentIdentifiers: [])
+        let action = UNNotificationAction(identifier: "a", title: "A")
+        let copies = NotificationCopies.copies(of: request, category: category, action: action, attachment: nil)
+        #expect(copies.count == 6)
+        #expect(copies[0] as? UNNotificationRequest === request)
+        #expect(copies[1] as? UNNotificationCategory === category)
+        #expect(copies[2] as? UNNotificationAction === action)
+        #expect(copies[3] == nil)
+        #expect(copies[4] as? UNCalendarNotificationTrigger === request.trigger)
+        #expect(copies[5] is UNNotificationActionIcon)
+    }
+
     @Test func unErrorCodesAreSwitchedOnAsOnApplePlatforms() {
         #expect(RichContent.describe(UNError(.notificationsNotAllowed)) == "not allowed")
         #expect(RichContent.describe(UNError(.attachmentInvalidURL)) == "bad attachment")
