@@ -144,3 +144,31 @@ if Context.environment["UNOTIFY_FUZZ"] == "1" {
                           swiftSettings: strictSettings)
     }
 }
+
+// Code written for Apple platforms, compiled unchanged against this package: app-style files
+// that import only UserNotifications, in the Swift 5 language mode most published app code uses.
+package.targets += [
+    .testTarget(
+        name: "AppleCodeCompatibilityTests",
+        dependencies: ["UserNotifications"],
+        swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+]
+
+// Examples/: a reminders app written against Apple's API, built with the package (so CI builds it).
+package.targets += [
+    .executableTarget(
+        name: "reminders",
+        dependencies: ["UserNotifications"],
+        path: "Examples/Reminders",
+        swiftSettings: strictSettings
+    ),
+]
+
+// The DocC plugin (`swift package generate-documentation`), only when building the
+// documentation (scripts/docs sets UNOTIFY_DOCS=1), so no other build resolves or fetches it.
+if Context.environment["UNOTIFY_DOCS"] == "1" {
+    package.dependencies += [
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+    ]
+}

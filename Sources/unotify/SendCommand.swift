@@ -17,7 +17,8 @@ struct SendCommand: AsyncParsableCommand {
         abstract: "Show a notification (takes every notify-send option; see unotify send --help).",
         helpNames: [])
 
-    @Argument(parsing: .captureForPassthrough, help: "notify-send's options, then SUMMARY [BODY].")
+    @Argument(parsing: .captureForPassthrough, help: "notify-send's options, then SUMMARY [BODY].",
+              completion: .custom(SendCompletion.candidates))
     var arguments: [String] = []
 
     func run() async throws {

@@ -4,7 +4,10 @@ import Foundation
 ///
 /// Apps receive these (from `getDeliveredNotifications`, the delegate, a response) and never
 /// create them.
-open class UNNotification: NSObject, @unchecked Sendable {
+open class UNNotification: NSObject, NSCopying, @unchecked Sendable {
+    /// It is immutable, so a copy is the same object (`NSCopying`, as on Apple platforms).
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
     /// When the notification was delivered.
     public let date: Date
     /// The request that was delivered.

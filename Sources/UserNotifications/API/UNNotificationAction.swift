@@ -7,7 +7,10 @@ import Foundation
 ///
 /// On Linux each action becomes a key/label pair of the `Notify` call's `actions`; servers
 /// without the `actions` capability show none (the notification is still delivered).
-open class UNNotificationAction: NSObject, @unchecked Sendable {
+open class UNNotificationAction: NSObject, NSCopying, @unchecked Sendable {
+    /// It is immutable, so a copy is the same object (`NSCopying`, as on Apple platforms).
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
     /// The identifier reported in the response.
     public let identifier: String
     /// The button's label.

@@ -6,7 +6,10 @@ import Foundation
 /// (`action-icons`) replace a button's title with an icon named by the action's key, whereas
 /// Apple shows the icon beside the title, so unotify keeps the titles (see
 /// `unotify server --explain`).
-open class UNNotificationActionIcon: NSObject, @unchecked Sendable {
+open class UNNotificationActionIcon: NSObject, NSCopying, @unchecked Sendable {
+    /// It is immutable, so a copy is the same object (`NSCopying`, as on Apple platforms).
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
     /// The image's name.
     package let imageName: String
     /// Whether the name is a system (SF Symbols; icon theme on Linux) image.

@@ -23,7 +23,10 @@ public let UNNotificationAttachmentOptionsThumbnailTimeKey: String = "UNNotifica
 /// On Linux the file is not moved into a data store when the request is added; the agent reads
 /// it in place, and an image goes to the notification server as the `image-path` hint. A PNG,
 /// JPEG or GIF whose first bytes are not of that format is rejected with `.attachmentCorrupt`.
-open class UNNotificationAttachment: NSObject, @unchecked Sendable {
+open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
+    /// It is immutable, so a copy is the same object (`NSCopying`, as on Apple platforms).
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
     /// The attachment's identifier: the one given, or a generated UUID when it was empty.
     public let identifier: String
     /// The file's URL.

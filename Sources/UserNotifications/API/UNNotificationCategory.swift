@@ -9,7 +9,10 @@ import Foundation
 /// On Linux the actions become the popup's buttons; `.customDismissAction` makes a dismissed
 /// popup reach the delegate with `UNNotificationDismissActionIdentifier`. Intent identifiers,
 /// the hidden-previews placeholder and the summary format are kept and not shown.
-open class UNNotificationCategory: NSObject, @unchecked Sendable {
+open class UNNotificationCategory: NSObject, NSCopying, @unchecked Sendable {
+    /// It is immutable, so a copy is the same object (`NSCopying`, as on Apple platforms).
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
     /// The identifier that content's `categoryIdentifier` refers to.
     public let identifier: String
     /// The actions, in the order they are shown.

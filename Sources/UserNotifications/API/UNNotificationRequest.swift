@@ -5,7 +5,10 @@ import Foundation
 /// The request keeps an immutable copy of the content. Adding a request with the identifier of
 /// a pending or delivered one replaces it (on Linux a delivered popup is updated in place
 /// through `replaces_id`).
-open class UNNotificationRequest: NSObject, @unchecked Sendable {
+open class UNNotificationRequest: NSObject, NSCopying, @unchecked Sendable {
+    /// It is immutable, so a copy is the same object (`NSCopying`, as on Apple platforms).
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
     /// The identifier the app chose, unique among its requests.
     public let identifier: String
     /// An immutable copy of the content.

@@ -13,7 +13,10 @@ public let UNNotificationDismissActionIdentifier: String = "com.apple.UNNotifica
 /// Delivered to the delegate's `userNotificationCenter(_:didReceive:withCompletionHandler:)`.
 /// On Linux a response that arrives while the app is not running is kept by `unotifyd` and
 /// delivered when the app next sets a delegate.
-open class UNNotificationResponse: NSObject, @unchecked Sendable {
+open class UNNotificationResponse: NSObject, NSCopying, @unchecked Sendable {
+    /// It is immutable, so a copy is the same object (`NSCopying`, as on Apple platforms).
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
     /// The notification the user responded to.
     public let notification: UNNotification
     /// The chosen action's identifier, ``UNNotificationDefaultActionIdentifier`` or

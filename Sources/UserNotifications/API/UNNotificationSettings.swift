@@ -10,7 +10,10 @@ import Foundation
 /// counterpart (CarPlay, announcements, scheduled delivery, direct messages) are
 /// `.notSupported`. When the agent cannot be reached, the center reports
 /// `.notDetermined` with every setting `.notSupported`.
-open class UNNotificationSettings: NSObject, @unchecked Sendable {
+open class UNNotificationSettings: NSObject, NSCopying, @unchecked Sendable {
+    /// It is immutable, so a copy is the same object (`NSCopying`, as on Apple platforms).
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
     /// Whether the app may schedule or receive notifications.
     public let authorizationStatus: UNAuthorizationStatus
     /// Whether the app may play sounds.

@@ -5,7 +5,10 @@ import Foundation
 /// Use a subclass: ``UNTimeIntervalNotificationTrigger``, ``UNCalendarNotificationTrigger``
 /// (and, on Apple platforms only, ``UNLocationNotificationTrigger``). A request with no trigger
 /// is delivered at once.
-open class UNNotificationTrigger: NSObject, @unchecked Sendable {
+open class UNNotificationTrigger: NSObject, NSCopying, @unchecked Sendable {
+    /// It is immutable, so a copy is the same object (`NSCopying`, as on Apple platforms).
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
     /// Whether the notification is delivered again each time the condition is met.
     public let repeats: Bool
 
