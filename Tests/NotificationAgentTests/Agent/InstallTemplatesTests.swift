@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-@testable import UserNotifications
+@testable import NotificationAgent
 
 /// `scripts/install` writes the agent's activation file and systemd unit from the templates in
 /// `dbus/`; `unotifyd --install` writes them from `AgentInstallation`. Both must say the same.
