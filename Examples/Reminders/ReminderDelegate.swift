@@ -3,8 +3,10 @@ import UserNotifications
 /// Handles the answers: Snooze schedules the same reminder again in ten minutes; Done and a
 /// dismissal only report it. A reminder that comes while `watch` runs is shown as a banner.
 final class ReminderDelegate: NSObject, UNUserNotificationCenterDelegate {
-    func userNotificationCenter(_ center: UNUserNotificationCenter,
-                                willPresent notification: UNNotification) async -> UNNotificationPresentationOptions {
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        willPresent notification: UNNotification
+    ) async -> UNNotificationPresentationOptions {
         [.banner, .sound]
     }
 

@@ -45,7 +45,8 @@ enum Reminders {
         content.body = "Snooze for 10 minutes, or mark it done."
         content.sound = .default
         content.categoryIdentifier = ReminderCategory.identifier
-        let trigger = UNCalendarNotificationTrigger(dateMatching: time.components, repeats: arguments.contains("--daily"))
+        let trigger = UNCalendarNotificationTrigger(
+            dateMatching: time.components, repeats: arguments.contains("--daily"))
         let request = UNNotificationRequest(identifier: UUID().uuidString, content: content, trigger: trigger)
         try await center.add(request)
         print("scheduled \(request.identifier) for \(time.text)\(trigger.repeats ? " every day" : "")")
@@ -54,7 +55,8 @@ enum Reminders {
     /// Prints each scheduled reminder with its next date.
     static func list() async {
         for request in await UNUserNotificationCenter.current().pendingNotificationRequests() {
-            let next = (request.trigger as? UNCalendarNotificationTrigger)?.nextTriggerDate()
+            let next =
+                (request.trigger as? UNCalendarNotificationTrigger)?.nextTriggerDate()
                 ?? (request.trigger as? UNTimeIntervalNotificationTrigger)?.nextTriggerDate()
             print("\(request.identifier)  \(next.map { "\($0)" } ?? "-")  \(request.content.title)")
         }

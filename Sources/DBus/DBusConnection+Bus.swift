@@ -86,7 +86,9 @@ extension DBusConnection {
     }
 
     /// Changes of `name`'s owner, as they happen, from the subscription on.
-    public func nameOwnerChanges(of name: BusName) async throws -> AsyncThrowingMapSequence<AsyncThrowingStream<DBusMessage, any Error>, NameOwnerChange> {
+    public func nameOwnerChanges(of name: BusName) async throws -> AsyncThrowingMapSequence<
+        AsyncThrowingStream<DBusMessage, any Error>, NameOwnerChange
+    > {
         let rule = MatchRule(
             sender: Self.busDaemon, path: Self.busDaemonPath, interface: Self.busDaemonInterface,
             member: "NameOwnerChanged", arg0: name.rawValue)
@@ -106,6 +108,7 @@ extension DBusConnection {
     }
 
     private static func busMethod(_ member: MemberName, _ body: [DBusValue]) -> DBusMessage {
-        .methodCall(destination: busDaemon, path: busDaemonPath, interface: busDaemonInterface, member: member, body: body)
+        .methodCall(
+            destination: busDaemon, path: busDaemonPath, interface: busDaemonInterface, member: member, body: body)
     }
 }

@@ -87,7 +87,9 @@ public actor DBusConnection {
     ///
     /// Meant for short-lived tools that make one call and exit: it avoids a thread hop.
     /// It must not be called from inside an async context running on this connection.
-    public nonisolated func callBlocking(_ message: DBusMessage, timeout: Duration = defaultTimeout) throws -> DBusMessage {
+    public nonisolated func callBlocking(_ message: DBusMessage, timeout: Duration = defaultTimeout) throws
+        -> DBusMessage
+    {
         let core = self.core
         guard !core.isOnQueue else {
             throw DBusError(.invalidArgument, "callBlocking was called on the connection's own queue")
@@ -167,9 +169,10 @@ public actor DBusConnection {
             _ = self
         }
         do {
-            _ = try await call(.methodCall(
-                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                interface: "org.freedesktop.DBus", member: "AddMatch", body: [.string(rule.description)]))
+            _ = try await call(
+                .methodCall(
+                    destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                    interface: "org.freedesktop.DBus", member: "AddMatch", body: [.string(rule.description)]))
         } catch {
             core.removeSubscription(id)
             continuation.finish(throwing: error)
@@ -195,8 +198,10 @@ public actor DBusConnection {
     /// method's (`InvalidArgs`), and passes every other call to `handler`. A call without an
     /// interface goes to the first interface that has the method. (`org.freedesktop.DBus.Peer`
     /// is answered by libdbus on every connection.)
-    public func export(path: ObjectPath, interfaces: [DBusInterfaceDescription],
-                       handler: @escaping @Sendable (DBusMessage) async throws -> [DBusValue]) {
+    public func export(
+        path: ObjectPath, interfaces: [DBusInterfaceDescription],
+        handler: @escaping @Sendable (DBusMessage) async throws -> [DBusValue]
+    ) {
         let router = DBusObjectRouter(path: path, interfaces: interfaces)
         export(path: path) { message in
             if let answer = try router.answer(message) { return answer }

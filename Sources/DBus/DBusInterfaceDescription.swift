@@ -14,8 +14,10 @@ public struct DBusInterfaceDescription: Hashable, Sendable {
     /// are listed in a comment).
     public let errors: [DBusErrorDescription]
 
-    public init(_ name: InterfaceName, documentation: String, methods: [DBusMethodDescription],
-                signals: [DBusSignalDescription] = [], errors: [DBusErrorDescription] = []) {
+    public init(
+        _ name: InterfaceName, documentation: String, methods: [DBusMethodDescription],
+        signals: [DBusSignalDescription] = [], errors: [DBusErrorDescription] = []
+    ) {
         self.name = name
         self.documentation = documentation
         self.methods = methods

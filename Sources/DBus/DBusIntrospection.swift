@@ -7,8 +7,10 @@
 public enum DBusIntrospection {
     /// The XML document for an object at `path` (nil: a document about the interfaces alone,
     /// as kept in a repository's `dbus/` folder).
-    public static func xml(path: ObjectPath? = nil, interfaces: [DBusInterfaceDescription],
-                           includingStandardInterfaces: Bool = true) -> String {
+    public static func xml(
+        path: ObjectPath? = nil, interfaces: [DBusInterfaceDescription],
+        includingStandardInterfaces: Bool = true
+    ) -> String {
         var lines = [
             #"<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN""#,
             #" "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">"#,
@@ -44,7 +46,8 @@ public enum DBusIntrospection {
         lines.append(#"  <interface name="\#(attribute(interface.name.rawValue))">"#)
         for method in interface.methods {
             lines += comment(method.documentation, indent: "    ")
-            let arguments = method.arguments.map { argument($0, direction: "in") }
+            let arguments =
+                method.arguments.map { argument($0, direction: "in") }
                 + method.reply.map { argument($0, direction: "out") }
             lines += element("method", method.name.rawValue, arguments)
         }

@@ -53,7 +53,9 @@ extension DBusMessage {
 
     private func fillHeader(_ message: OpaquePointer) throws {
         var ok = true
-        if let destination { ok = ok && destination.rawValue.withCString { dbus_message_set_destination(message, $0) } != 0 }
+        if let destination {
+            ok = ok && destination.rawValue.withCString { dbus_message_set_destination(message, $0) } != 0
+        }
         if let path { ok = ok && path.rawValue.withCString { dbus_message_set_path(message, $0) } != 0 }
         if let interface { ok = ok && interface.rawValue.withCString { dbus_message_set_interface(message, $0) } != 0 }
         if let member { ok = ok && member.rawValue.withCString { dbus_message_set_member(message, $0) } != 0 }

@@ -6,8 +6,10 @@ public struct DBusMethodDescription: Hashable, Sendable {
     /// What the method does, in sentences (introspection carries it as a comment).
     public let documentation: String
 
-    public init(_ name: MemberName, arguments: [DBusArgumentDescription], reply: [DBusArgumentDescription] = [],
-                documentation: String) {
+    public init(
+        _ name: MemberName, arguments: [DBusArgumentDescription], reply: [DBusArgumentDescription] = [],
+        documentation: String
+    ) {
         self.name = name
         self.arguments = arguments
         self.reply = reply

@@ -13,7 +13,9 @@ extension Bool: DBusRepresentable {
     public static var dbusSignature: DBusSignature { .boolean }
     public var dbusValue: DBusValue { .boolean(self) }
     public init(dbusValue: DBusValue) throws {
-        guard case .boolean(let value) = dbusValue else { throw DBusValue.typeMismatch(expected: .boolean, got: dbusValue) }
+        guard case .boolean(let value) = dbusValue else {
+            throw DBusValue.typeMismatch(expected: .boolean, got: dbusValue)
+        }
         self = value
     }
 }
@@ -31,7 +33,9 @@ extension UInt16: DBusRepresentable {
     public static var dbusSignature: DBusSignature { .uint16 }
     public var dbusValue: DBusValue { .uint16(self) }
     public init(dbusValue: DBusValue) throws {
-        guard case .uint16(let value) = dbusValue else { throw DBusValue.typeMismatch(expected: .uint16, got: dbusValue) }
+        guard case .uint16(let value) = dbusValue else {
+            throw DBusValue.typeMismatch(expected: .uint16, got: dbusValue)
+        }
         self = value
     }
 }
@@ -49,7 +53,9 @@ extension UInt32: DBusRepresentable {
     public static var dbusSignature: DBusSignature { .uint32 }
     public var dbusValue: DBusValue { .uint32(self) }
     public init(dbusValue: DBusValue) throws {
-        guard case .uint32(let value) = dbusValue else { throw DBusValue.typeMismatch(expected: .uint32, got: dbusValue) }
+        guard case .uint32(let value) = dbusValue else {
+            throw DBusValue.typeMismatch(expected: .uint32, got: dbusValue)
+        }
         self = value
     }
 }
@@ -67,7 +73,9 @@ extension UInt64: DBusRepresentable {
     public static var dbusSignature: DBusSignature { .uint64 }
     public var dbusValue: DBusValue { .uint64(self) }
     public init(dbusValue: DBusValue) throws {
-        guard case .uint64(let value) = dbusValue else { throw DBusValue.typeMismatch(expected: .uint64, got: dbusValue) }
+        guard case .uint64(let value) = dbusValue else {
+            throw DBusValue.typeMismatch(expected: .uint64, got: dbusValue)
+        }
         self = value
     }
 }
@@ -76,7 +84,9 @@ extension Double: DBusRepresentable {
     public static var dbusSignature: DBusSignature { .double }
     public var dbusValue: DBusValue { .double(self) }
     public init(dbusValue: DBusValue) throws {
-        guard case .double(let value) = dbusValue else { throw DBusValue.typeMismatch(expected: .double, got: dbusValue) }
+        guard case .double(let value) = dbusValue else {
+            throw DBusValue.typeMismatch(expected: .double, got: dbusValue)
+        }
         self = value
     }
 }
@@ -85,7 +95,9 @@ extension String: DBusRepresentable {
     public static var dbusSignature: DBusSignature { .string }
     public var dbusValue: DBusValue { .string(self) }
     public init(dbusValue: DBusValue) throws {
-        guard case .string(let value) = dbusValue else { throw DBusValue.typeMismatch(expected: .string, got: dbusValue) }
+        guard case .string(let value) = dbusValue else {
+            throw DBusValue.typeMismatch(expected: .string, got: dbusValue)
+        }
         self = value
     }
 }

@@ -87,7 +87,9 @@ final class LibdbusConnectionCore: @unchecked Sendable {
         subscriptions = [:]
     }
 
-    func addSubscription(_ rule: MatchRule, _ continuation: AsyncThrowingStream<DBusMessage, any Error>.Continuation) -> Int {
+    func addSubscription(_ rule: MatchRule, _ continuation: AsyncThrowingStream<DBusMessage, any Error>.Continuation)
+        -> Int
+    {
         dispatchPrecondition(condition: .onQueue(queue))
         startMainLoopIfNeeded()
         nextSubscriptionID += 1

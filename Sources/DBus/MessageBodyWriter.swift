@@ -28,8 +28,10 @@ enum MessageBodyWriter {
             length += signature.textLength
         }
         guard length <= DBusSignature.maximumLength else {
-            throw DBusError(.invalidArgument, "the message's arguments have a signature of \(length) bytes; "
-                + "D-Bus allows \(DBusSignature.maximumLength): send fewer arguments, or group them in an array")
+            throw DBusError(
+                .invalidArgument,
+                "the message's arguments have a signature of \(length) bytes; "
+                    + "D-Bus allows \(DBusSignature.maximumLength): send fewer arguments, or group them in an array")
         }
     }
 
@@ -73,7 +75,9 @@ enum MessageBodyWriter {
                 try check(entry.value, depth: inner + 1)
             }
         case .structure(let fields):
-            guard !fields.isEmpty else { throw DBusError(.invalidArgument, "a D-Bus structure needs at least one field") }
+            guard !fields.isEmpty else {
+                throw DBusError(.invalidArgument, "a D-Bus structure needs at least one field")
+            }
             for field in fields { try check(field, depth: inner) }
         case .variant(let contained):
             try checkSignature(contained.signature)
@@ -126,7 +130,9 @@ enum MessageBodyWriter {
         }
     }
 
-    private static func appendBasic<T: BitwiseCopyable>(_ value: T, _ type: Int32, _ iter: inout DBusMessageIter) -> Bool {
+    private static func appendBasic<T: BitwiseCopyable>(_ value: T, _ type: Int32, _ iter: inout DBusMessageIter)
+        -> Bool
+    {
         var copy = value
         return dbus_message_iter_append_basic(&iter, type, &copy) != 0
     }

@@ -15,7 +15,8 @@ public enum GVariantText {
     public static let maximumDepth = 32
 
     /// The error for text that nests deeper than ``maximumDepth``.
-    public static let tooDeep = HintArgumentError("invalid GVariant text: the value nests deeper than \(maximumDepth) levels")
+    public static let tooDeep = HintArgumentError(
+        "invalid GVariant text: the value nests deeper than \(maximumDepth) levels")
 
     /// Parses one value.
     public static func parse(_ text: String) throws -> DBusValue {
@@ -62,7 +63,9 @@ public enum GVariantText {
 
         mutating func word() -> String {
             var result = ""
-            while let c = current, c.properties.isAlphabetic || c == "_" || (!result.isEmpty && c.properties.numericType != nil) {
+            while let c = current,
+                c.properties.isAlphabetic || c == "_" || (!result.isEmpty && c.properties.numericType != nil)
+            {
                 result.unicodeScalars.append(c)
                 index += 1
             }
@@ -139,11 +142,14 @@ public enum GVariantText {
 
         mutating func number(expected: DBusSignature?) throws -> DBusValue {
             var text = ""
-            while let c = current, c.properties.isAlphabetic || c.properties.numericType != nil || "+-.".unicodeScalars.contains(c) {
+            while let c = current,
+                c.properties.isAlphabetic || c.properties.numericType != nil || "+-.".unicodeScalars.contains(c)
+            {
                 text.unicodeScalars.append(c)
                 index += 1
             }
-            let isDecimal = text.contains(".") || (text.lowercased().contains("e") && !text.lowercased().hasPrefix("0x"))
+            let isDecimal =
+                text.contains(".") || (text.lowercased().contains("e") && !text.lowercased().hasPrefix("0x"))
             if isDecimal || expected == .double {
                 guard let number = Double(text) else { throw error("'\(text.prefix(40))' is not a number") }
                 return try coerce(.double(number), to: expected)
@@ -175,7 +181,11 @@ public enum GVariantText {
                 guard item.signature == element else { throw error("array elements differ in type") }
                 items.append(item)
                 skipSpaces()
-                if current == "," { index += 1; skipSpaces() } else if current != "]" { throw error("expected ',' or ']'") }
+                if current == "," {
+                    index += 1; skipSpaces()
+                } else if current != "]" {
+                    throw error("expected ',' or ']'")
+                }
             }
             index += 1
             guard let element else { throw error("an empty array needs a type, e.g. @as []") }
@@ -202,7 +212,11 @@ public enum GVariantText {
                 }
                 entries.append(DBusDictionaryEntry(key: key, value: item))
                 skipSpaces()
-                if current == "," { index += 1; skipSpaces() } else if current != "}" { throw error("expected ',' or '}'") }
+                if current == "," {
+                    index += 1; skipSpaces()
+                } else if current != "}" {
+                    throw error("expected ',' or '}'")
+                }
             }
             index += 1
             guard let keyType, let valueType else { throw error("an empty dictionary needs a type, e.g. @a{sv} {}") }

@@ -34,10 +34,13 @@ public struct HintArgument: Hashable, Sendable {
             throw HintArgumentError("Invalid hint syntax specified. Use TYPE:NAME:VALUE.")
         }
         let (type, key, raw) = (parts[0], parts[1], parts[2])
-        guard !key.isEmpty else { throw HintArgumentError("Hint \"\(Self.shortened(text))\" has no NAME. Use TYPE:NAME:VALUE.") }
+        guard !key.isEmpty else {
+            throw HintArgumentError("Hint \"\(Self.shortened(text))\" has no NAME. Use TYPE:NAME:VALUE.")
+        }
         func bad(_ why: String = "") -> HintArgumentError {
-            HintArgumentError("Value \"\(Self.shortened(raw))\" of hint \"\(Self.shortened(key))\" could not be parsed as "
-                + "type \"\(Self.shortened(type))\"" + (why.isEmpty ? "." : ": \(why)."))
+            HintArgumentError(
+                "Value \"\(Self.shortened(raw))\" of hint \"\(Self.shortened(key))\" could not be parsed as "
+                    + "type \"\(Self.shortened(type))\"" + (why.isEmpty ? "." : ": \(why)."))
         }
         switch type.lowercased() {
         case "string":

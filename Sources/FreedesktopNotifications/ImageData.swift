@@ -11,8 +11,10 @@ public struct ImageData: DBusRepresentable, Hashable {
     public var channels: Int32
     public var pixels: [UInt8]
 
-    public init(width: Int32, height: Int32, rowStride: Int32, hasAlpha: Bool, bitsPerSample: Int32 = 8,
-                channels: Int32, pixels: [UInt8]) {
+    public init(
+        width: Int32, height: Int32, rowStride: Int32, hasAlpha: Bool, bitsPerSample: Int32 = 8,
+        channels: Int32, pixels: [UInt8]
+    ) {
         self.width = width
         self.height = height
         self.rowStride = rowStride

@@ -44,7 +44,8 @@ public struct NotificationServerError: Error, Sendable, CustomStringConvertible 
         case .connectionFailed:
             self.init(.noSessionBus, error.message)
         case .timedOut:
-            self.init(.timedOut, "the notification server (\(server)) did not answer in time", dbusErrorName: error.name)
+            self.init(
+                .timedOut, "the notification server (\(server)) did not answer in time", dbusErrorName: error.name)
         case .disconnected:
             self.init(.disconnected, "lost the connection to the session bus: \(error.message)")
         case .invalidArgument:

@@ -9,8 +9,9 @@ extension NotificationsClient {
     public func isInhibited() async throws -> Bool {
         let value: DBusValue
         do {
-            value = try await connection.property("Inhibited", of: NotificationsService.interface,
-                                                  at: NotificationsService.path, on: serverName, timeout: timeout)
+            value = try await connection.property(
+                "Inhibited", of: NotificationsService.interface,
+                at: NotificationsService.path, on: serverName, timeout: timeout)
         } catch let error as DBusError {
             throw NotificationServerError(error, server: serverName)
         }

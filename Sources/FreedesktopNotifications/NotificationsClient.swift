@@ -16,8 +16,10 @@ public actor NotificationsClient: NotificationServer {
     private var cachedCapabilities: (owner: String, capabilities: ServerCapabilities)?
     private var cachedProfile: (owner: String, profile: ServerProfile)?
 
-    public init(connection: DBusConnection, serverName: BusName = NotificationsService.busName,
-                timeout: Duration = .seconds(10)) {
+    public init(
+        connection: DBusConnection, serverName: BusName = NotificationsService.busName,
+        timeout: Duration = .seconds(10)
+    ) {
         self.connection = connection
         self.serverName = serverName
         self.timeout = timeout
@@ -100,7 +102,8 @@ public actor NotificationsClient: NotificationServer {
     {
         var request = request
         request.replacesID = notification.id
-        return try await owned(callReturningSender("Notify", request.arguments, destination: try issuer(of: notification)))
+        return try await owned(
+            callReturningSender("Notify", request.arguments, destination: try issuer(of: notification)))
     }
 
     /// Closes a notification on the server connection that issued it; nothing is sent to any
@@ -114,7 +117,8 @@ public actor NotificationsClient: NotificationServer {
 
     private nonisolated func issuer(of notification: OwnedNotificationID) throws -> BusName {
         guard let name = try? BusName(validating: notification.owner) else {
-            throw NotificationServerError(.noServer, "the server connection \(notification.owner.debugDescription) is not a bus name")
+            throw NotificationServerError(
+                .noServer, "the server connection \(notification.owner.debugDescription) is not a bus name")
         }
         return name
     }
@@ -129,7 +133,8 @@ public actor NotificationsClient: NotificationServer {
     /// the server has gone. Subscribed when this returns; the first element is the owner at
     /// that moment (`nil` when there is none).
     public func ownerChanges() async throws -> AsyncThrowingStream<String?, any Error> {
-        let changes: AsyncThrowingMapSequence<AsyncThrowingStream<DBusMessage, any Error>, DBusConnection.NameOwnerChange>
+        let changes:
+            AsyncThrowingMapSequence<AsyncThrowingStream<DBusMessage, any Error>, DBusConnection.NameOwnerChange>
         do {
             changes = try await connection.nameOwnerChanges(of: serverName)
         } catch let error as DBusError {
@@ -180,7 +185,8 @@ public actor NotificationsClient: NotificationServer {
     public func serverInformation() async throws -> ServerInformation {
         let reply = try await call("GetServerInformation", [])
         guard reply.count == 4, let strings = try? reply.map({ try String(dbusValue: $0) }) else {
-            throw NotificationServerError(.badReply, "GetServerInformation returned '\(Self.signature(reply))', expected 'ssss'")
+            throw NotificationServerError(
+                .badReply, "GetServerInformation returned '\(Self.signature(reply))', expected 'ssss'")
         }
         return ServerInformation(name: strings[0], vendor: strings[1], version: strings[2], specVersion: strings[3])
     }
@@ -194,8 +200,9 @@ public actor NotificationsClient: NotificationServer {
     ) async throws -> AsyncThrowingStream<Element, any Error> {
         let signals: AsyncThrowingStream<DBusMessage, any Error>
         do {
-            signals = try await connection.signals(matching: MatchRule(
-                path: NotificationsService.path, interface: NotificationsService.interface))
+            signals = try await connection.signals(
+                matching: MatchRule(
+                    path: NotificationsService.path, interface: NotificationsService.interface))
         } catch let error as DBusError {
             throw NotificationServerError(error, server: serverName)
         }
@@ -230,8 +237,9 @@ public actor NotificationsClient: NotificationServer {
         }
         owner = found
         guard let found else {
-            throw NotificationServerError(DBusError(.nameHasNoOwner, "no owner"),
-                                          server: serverName)
+            throw NotificationServerError(
+                DBusError(.nameHasNoOwner, "no owner"),
+                server: serverName)
         }
         return found
     }
@@ -261,7 +269,8 @@ public actor NotificationsClient: NotificationServer {
     private func owned(_ reply: (body: [DBusValue], sender: String?)) throws -> OwnedNotificationID {
         let id = ServerNotificationID(rawValue: try decodeReply(reply.body, as: UInt32.self, member: "Notify"))
         guard let sender = reply.sender else {
-            throw NotificationServerError(.badReply, "the Notify reply names no sender, so its id cannot be bound to a server")
+            throw NotificationServerError(
+                .badReply, "the Notify reply names no sender, so its id cannot be bound to a server")
         }
         return OwnedNotificationID(owner: sender, id: id)
     }
@@ -275,11 +284,14 @@ public actor NotificationsClient: NotificationServer {
     }
 
     private nonisolated func method(_ member: MemberName, _ arguments: [DBusValue]) -> DBusMessage {
-        .methodCall(destination: serverName, path: NotificationsService.path, interface: NotificationsService.interface,
-                    member: member, body: arguments)
+        .methodCall(
+            destination: serverName, path: NotificationsService.path, interface: NotificationsService.interface,
+            member: member, body: arguments)
     }
 
-    private nonisolated func decodeReply<T: DBusRepresentable>(_ reply: [DBusValue], as type: T.Type, member: String) throws -> T {
+    private nonisolated func decodeReply<T: DBusRepresentable>(_ reply: [DBusValue], as type: T.Type, member: String)
+        throws -> T
+    {
         guard reply.count == 1, let value = try? T(dbusValue: reply[0]) else {
             throw NotificationServerError(
                 .badReply, "\(member) returned '\(Self.signature(reply))', expected '\(T.dbusSignature)'")

@@ -44,7 +44,8 @@ public struct NotifyRequest: Hashable, Sendable {
         }
         let actionStrings = try [String](dbusValue: arguments[5])
         guard actionStrings.count % 2 == 0 else {
-            throw DBusError(.unexpectedType, "Notify's actions must be key/label pairs, got \(actionStrings.count) strings")
+            throw DBusError(
+                .unexpectedType, "Notify's actions must be key/label pairs, got \(actionStrings.count) strings")
         }
         self.init(
             appName: try arguments[0].decode(),

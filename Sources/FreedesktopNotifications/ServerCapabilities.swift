@@ -31,7 +31,11 @@ public struct ServerCapabilities: Hashable, Sendable, CustomStringConvertible {
         var known: Set<Known> = []
         var unrecognized: Set<String> = []
         for string in strings {
-            if let capability = Known(rawValue: string) { known.insert(capability) } else { unrecognized.insert(string) }
+            if let capability = Known(rawValue: string) {
+                known.insert(capability)
+            } else {
+                unrecognized.insert(string)
+            }
         }
         self.init(known: known, unrecognized: unrecognized)
     }

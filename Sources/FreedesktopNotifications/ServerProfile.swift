@@ -158,16 +158,23 @@ public struct ServerProfile: Hashable, Sendable {
     /// One line per feature: what works, what degrades and how, in words a user understands.
     public var explanation: [(feature: String, works: Bool, detail: String)] {
         featureLines + (reportsDoNotDisturb ? [doNotDisturbLine] : [])
-            + (refusesQuickRepeats ? [("quick repeats", false,
-                                        "the same title and body again within about a second is refused by the server "
-                                            + "(ExcessNotificationGeneration); the app gets that error")] : [])
+            + (refusesQuickRepeats
+                ? [
+                    (
+                        "quick repeats", false,
+                        "the same title and body again within about a second is refused by the server "
+                            + "(ExcessNotificationGeneration); the app gets that error"
+                    )
+                ] : [])
     }
 
     /// The "do not disturb" line of `explanation`, for servers that report it.
     private var doNotDisturbLine: (feature: String, works: Bool, detail: String) {
-        ("do not disturb", true,
-         "while the desktop's do-not-disturb is on, notifications go to its history without a popup, "
-            + "and unotifyd plays no sound for them; the permission prompt (critical) still pops up")
+        (
+            "do not disturb", true,
+            "while the desktop's do-not-disturb is on, notifications go to its history without a popup, "
+                + "and unotifyd plays no sound for them; the permission prompt (critical) still pops up"
+        )
     }
 
     /// The lines of `explanation` every server has.
@@ -175,42 +182,77 @@ public struct ServerProfile: Hashable, Sendable {
         [
             ("buttons", drawsButtons, buttonsDetail),
             ("number of buttons", showsActions && maximumButtons == nil, buttonCountDetail),
-            ("click on the notification", hasDefaultAction,
-             hasDefaultAction ? "a click reports the default action"
-                : "a click on the body only closes it; use a button to answer"),
-            ("formatted text", readsMarkup,
-             readsMarkup ? "user text is escaped (&, <, >) so it shows as typed" : "text is sent plain"),
-            ("sound", true,
-             !playsSoundFile ? "the server plays no sound hint: unotifyd plays the sound itself (paplay) and sends suppress-sound"
-                : playsSoundWithoutBanner ? "the server plays sound-file hints; unotifyd plays nothing itself"
-                    : "the server plays sound-file hints with a banner; unotifyd plays the sound of one shown without a banner"),
-            ("closing", reportsDismissal,
-             reportsDismissal ? "closing a notification is reported to apps that ask for it (customDismissAction)"
-                : showsActions ? "the server reports a close like a timeout, so apps are not told when the user closes one"
-                    : "notifications cannot be closed by the user; they leave the screen on their own"),
-            ("closed popups", removesClosedPopups,
-             removesClosedPopups ? "an answered permission or provisional popup is closed and leaves the screen"
-                : "the server leaves a closed popup on screen: unotifyd replaces an answered one with one that expires at once"),
-            ("history", keepsHistory,
-             keepsHistory ? "notifications stay in the server's history"
-                : "no history: notifications that are delivered quietly (list only) cannot be kept after they leave the screen"),
-            ("typed replies", takesInlineReply,
-             takesInlineReply ? "text-input actions use the reply field (inline-reply)"
-                : "no reply field: a text-input action shows a notification with a `unotify reply NUMBER TEXT` command"),
-            ("icons on buttons", false,
-             drawsActionIcons ? "not used: this server would draw an icon instead of the button's title, so titles are kept"
-                : "the server draws no icons on buttons; buttons show their titles"),
-            ("timeouts", honoursExpireTimeout,
-             honoursExpireTimeout ? "a notification's expiry time (-t) is honoured"
-                : "the server ignores expiry times (-t): unotifyd closes an app's notification itself when its time is up "
-                    + "(not a plain send without --app); otherwise a banner leaves after a few seconds, the permission "
-                    + "prompt stays until answered, and notifications stay in the tray until removed or cleared"),
-            ("quiet delivery", showsButtonsWhenQuiet,
-             showsButtonsWhenQuiet ? "notifications delivered quietly keep their buttons"
-                : "notifications delivered quietly go to the tray, which shows no buttons (a click there opens the app); "
-                    + "a provisional notification is shown as a banner so that Keep… and Turn Off… can be clicked"),
-            ("images", true,
-             drawsImagePath ? "images are sent as image-path" : "images are sent as image_path, the only spelling this server draws"),
+            (
+                "click on the notification", hasDefaultAction,
+                hasDefaultAction
+                    ? "a click reports the default action"
+                    : "a click on the body only closes it; use a button to answer"
+            ),
+            (
+                "formatted text", readsMarkup,
+                readsMarkup ? "user text is escaped (&, <, >) so it shows as typed" : "text is sent plain"
+            ),
+            (
+                "sound", true,
+                !playsSoundFile
+                    ? "the server plays no sound hint: unotifyd plays the sound itself (paplay) and sends suppress-sound"
+                    : playsSoundWithoutBanner
+                        ? "the server plays sound-file hints; unotifyd plays nothing itself"
+                        : "the server plays sound-file hints with a banner; unotifyd plays the sound of one shown without a banner"
+            ),
+            (
+                "closing", reportsDismissal,
+                reportsDismissal
+                    ? "closing a notification is reported to apps that ask for it (customDismissAction)"
+                    : showsActions
+                        ? "the server reports a close like a timeout, so apps are not told when the user closes one"
+                        : "notifications cannot be closed by the user; they leave the screen on their own"
+            ),
+            (
+                "closed popups", removesClosedPopups,
+                removesClosedPopups
+                    ? "an answered permission or provisional popup is closed and leaves the screen"
+                    : "the server leaves a closed popup on screen: unotifyd replaces an answered one with one that expires at once"
+            ),
+            (
+                "history", keepsHistory,
+                keepsHistory
+                    ? "notifications stay in the server's history"
+                    : "no history: notifications that are delivered quietly (list only) cannot be kept after they leave the screen"
+            ),
+            (
+                "typed replies", takesInlineReply,
+                takesInlineReply
+                    ? "text-input actions use the reply field (inline-reply)"
+                    : "no reply field: a text-input action shows a notification with a `unotify reply NUMBER TEXT` command"
+            ),
+            (
+                "icons on buttons", false,
+                drawsActionIcons
+                    ? "not used: this server would draw an icon instead of the button's title, so titles are kept"
+                    : "the server draws no icons on buttons; buttons show their titles"
+            ),
+            (
+                "timeouts", honoursExpireTimeout,
+                honoursExpireTimeout
+                    ? "a notification's expiry time (-t) is honoured"
+                    : "the server ignores expiry times (-t): unotifyd closes an app's notification itself when its time is up "
+                        + "(not a plain send without --app); otherwise a banner leaves after a few seconds, the permission "
+                        + "prompt stays until answered, and notifications stay in the tray until removed or cleared"
+            ),
+            (
+                "quiet delivery", showsButtonsWhenQuiet,
+                showsButtonsWhenQuiet
+                    ? "notifications delivered quietly keep their buttons"
+                    : "notifications delivered quietly go to the tray, which shows no buttons (a click there opens the app); "
+                        + "a provisional notification is shown as a banner so that Keep… and Turn Off… can be clicked"
+            ),
+            (
+                "images", true,
+                drawsImagePath
+                    ? "images are sent as image-path"
+                    : "images are sent as image_path, the only spelling this server draws"
+            ),
         ]
     }
 
@@ -231,10 +273,12 @@ public struct ServerProfile: Hashable, Sendable {
         if !showsActions { return "no buttons at all" }
         if let actionMenuCommand { return "every action of a category is offered in `\(actionMenuCommand)`" }
         if let maximumButtons {
-            return "room for about \(maximumButtons) buttons: only a category's first \(maximumButtons) actions are sent"
+            return
+                "room for about \(maximumButtons) buttons: only a category's first \(maximumButtons) actions are sent"
         }
         if let buttonsBeforeMenu {
-            return "up to \(buttonsBeforeMenu) buttons (Open included); more actions are listed in a drop-down with an OK button"
+            return
+                "up to \(buttonsBeforeMenu) buttons (Open included); more actions are listed in a drop-down with an OK button"
         }
         return "every action of a category is shown"
     }

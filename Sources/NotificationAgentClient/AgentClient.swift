@@ -27,8 +27,9 @@ package actor AgentClient {
     package func requestAuthorization(app: String, options: AuthorizationOptionBits, timeout: Duration = .seconds(600))
         async throws -> (granted: Bool, status: AppSettings.Authorization)
     {
-        let decisions = try await connection.signals(matching: MatchRule(
-            path: AgentInterface.path, interface: AgentInterface.interface, arg0: app))
+        let decisions = try await connection.signals(
+            matching: MatchRule(
+                path: AgentInterface.path, interface: AgentInterface.interface, arg0: app))
         let reply = try await call(.requestAuthorization, [.string(app), .uint64(UInt64(options.rawValue))])
         guard reply.count == 3, case .boolean(let decided) = reply[0], case .boolean(let granted) = reply[1],
             case .int32(let raw) = reply[2], let status = AppSettings.Authorization(rawValue: Int(raw))
@@ -45,7 +46,8 @@ package actor AgentClient {
                     }
                     guard message.member == AgentSignal.authorizationDecided.name, message.body.count == 3,
                         case .boolean(let granted) = message.body[1],
-                        case .int32(let raw) = message.body[2], let status = AppSettings.Authorization(rawValue: Int(raw))
+                        case .int32(let raw) = message.body[2],
+                        let status = AppSettings.Authorization(rawValue: Int(raw))
                     else { continue }
                     return (granted, status)
                 }
@@ -142,9 +144,10 @@ package actor AgentClient {
     private func call(_ method: AgentMethod, _ body: [DBusValue]) async throws -> [DBusValue] {
         let reply: DBusMessage
         do {
-            reply = try await connection.call(.methodCall(
-                destination: AgentInterface.busName, path: AgentInterface.path, interface: AgentInterface.interface,
-                member: method.name, body: body), timeout: .seconds(30))
+            reply = try await connection.call(
+                .methodCall(
+                    destination: AgentInterface.busName, path: AgentInterface.path, interface: AgentInterface.interface,
+                    member: method.name, body: body), timeout: .seconds(30))
         } catch let error as DBusError {
             throw AgentError(error)
         }
@@ -168,8 +171,9 @@ extension AgentClient {
             guard case .uint32(let id) = fields[0], case .double(let date) = fields[1],
                 let wire = try? [String: DBusVariant](dbusValue: fields[2])
             else { throw Self.wrongTypes(.listDelivered) }
-            return Delivered(serverID: ServerNotificationID(rawValue: id), date: date,
-                             request: try DeliveryRequest(wire: wire))
+            return Delivered(
+                serverID: ServerNotificationID(rawValue: id), date: date,
+                request: try DeliveryRequest(wire: wire))
         }
     }
 
@@ -208,8 +212,10 @@ extension AgentClient {
     /// then each new one as it comes, until the stream is dropped or the connection closes.
     package func listen(app: String) async throws -> AsyncThrowingStream<ResponseRecord, any Error> {
         let agentName = try await connection.nameOwner(of: AgentInterface.busName)
-        let signals = try await connection.signals(matching: MatchRule(
-            path: AgentInterface.path, interface: AgentInterface.interface, member: AgentSignal.response.name, arg0: app))
+        let signals = try await connection.signals(
+            matching: MatchRule(
+                path: AgentInterface.path, interface: AgentInterface.interface, member: AgentSignal.response.name,
+                arg0: app))
         let reply = try await callAgent(.listen, [.string(app)])
         guard case .array(_, let queuedValues)? = reply.first else {
             throw AgentError(.unavailable, "unotifyd answered Listen with the wrong types")
@@ -239,7 +245,9 @@ extension AgentClient {
     /// Makes this connection the app's presenter: the agent calls `WillPresent` here before it
     /// presents a notification of `app`, and `presenter` answers with Apple's presentation
     /// option bits (`nil`: the app has no delegate).
-    package func registerPresenter(app: String, _ presenter: @escaping @Sendable (DeliveryRequest) async -> UInt?) async throws {
+    package func registerPresenter(app: String, _ presenter: @escaping @Sendable (DeliveryRequest) async -> UInt?)
+        async throws
+    {
         await connection.export(path: AgentInterface.appPath, interfaces: [AgentInterface.appDescription]) { message in
             guard let wire = try? [String: DBusVariant](dbusValue: message.body[1]) else {
                 throw DBusError(.invalidArgs, "WillPresent takes (s app, a{sv} request)")
@@ -266,15 +274,17 @@ extension AgentClient {
             guard let request = try? [String: DBusVariant](dbusValue: fields[0]),
                 let trigger = try? [String: DBusVariant](dbusValue: fields[1]), case .double(let date) = fields[2]
             else { throw Self.wrongTypes(.listPending) }
-            return Pending(request: try DeliveryRequest(wire: request), trigger: try TriggerRecord(wire: trigger),
-                           nextFireDate: date)
+            return Pending(
+                request: try DeliveryRequest(wire: request), trigger: try TriggerRecord(wire: trigger),
+                nextFireDate: date)
         }
     }
 
     /// Cancels pending requests of `app` by identifier (all when `identifiers` is empty).
     @discardableResult
     package func removePending(app: String, identifiers: [String]) async throws -> Int {
-        guard case .uint32(let count)? = try await callAgent(.removePending, [.string(app), identifiers.dbusValue]).first
+        guard
+            case .uint32(let count)? = try await callAgent(.removePending, [.string(app), identifiers.dbusValue]).first
         else { throw AgentError(.unavailable, "unotifyd answered RemovePending with the wrong types") }
         return Int(count)
     }
@@ -285,7 +295,8 @@ extension AgentClient {
     /// returns `false` when the app's badge setting is off (nothing is shown).
     @discardableResult
     package func setBadge(app: String, count: Int) async throws -> Bool {
-        guard case .boolean(let shown)? = try await callAgent(.setBadge, [.string(app), .int64(Int64(count))]).first else {
+        guard case .boolean(let shown)? = try await callAgent(.setBadge, [.string(app), .int64(Int64(count))]).first
+        else {
             throw AgentError(.unavailable, "unotifyd answered SetBadge with the wrong types")
         }
         return shown

@@ -24,17 +24,22 @@ package enum AgentInterface {
         methods: AgentMethod.allCases.map(\.description),
         signals: AgentSignal.allCases.map(\.description),
         errors: [
-            DBusErrorDescription(ErrorName(stringLiteral: notAllowedError),
-                                 documentation: "the app may not notify (denied, or its settings turn this off)"),
-            DBusErrorDescription(ErrorName(stringLiteral: invalidArgumentError),
-                                 documentation: "an argument is malformed or out of bounds; the message says which"),
-            DBusErrorDescription(ErrorName(stringLiteral: settingsError),
-                                 documentation: "the settings or schedule could not be read or saved; the message names the file"),
-            DBusErrorDescription(ErrorName(stringLiteral: serverError),
-                                 documentation: "the notification server failed or went away; ask again"),
-            DBusErrorDescription(ErrorName(stringLiteral: cannotAskError),
-                                 documentation: "the server cannot show buttons, so the prompt cannot be answered in "
-                                     + "it; the user was shown the command that answers it"),
+            DBusErrorDescription(
+                ErrorName(stringLiteral: notAllowedError),
+                documentation: "the app may not notify (denied, or its settings turn this off)"),
+            DBusErrorDescription(
+                ErrorName(stringLiteral: invalidArgumentError),
+                documentation: "an argument is malformed or out of bounds; the message says which"),
+            DBusErrorDescription(
+                ErrorName(stringLiteral: settingsError),
+                documentation: "the settings or schedule could not be read or saved; the message names the file"),
+            DBusErrorDescription(
+                ErrorName(stringLiteral: serverError),
+                documentation: "the notification server failed or went away; ask again"),
+            DBusErrorDescription(
+                ErrorName(stringLiteral: cannotAskError),
+                documentation: "the server cannot show buttons, so the prompt cannot be answered in "
+                    + "it; the user was shown the command that answers it"),
         ])
 
     /// The interface a running app exports at ``appPath`` for the agent.
@@ -42,11 +47,12 @@ package enum AgentInterface {
         appInterface,
         documentation: "Exported by a running app that has a UNUserNotificationCenter delegate.",
         methods: [
-            DBusMethodDescription("WillPresent", arguments: [.init("app", "s"), .init("request", "a{sv}")],
-                                  reply: [.init("answered", "b"), .init("options", "u")],
-                                  documentation: "The delegate's willPresent: how to present this notification, as "
-                                      + "UNNotificationPresentationOptions bits; answered = false when the app has "
-                                      + "no delegate."),
+            DBusMethodDescription(
+                "WillPresent", arguments: [.init("app", "s"), .init("request", "a{sv}")],
+                reply: [.init("answered", "b"), .init("options", "u")],
+                documentation: "The delegate's willPresent: how to present this notification, as "
+                    + "UNNotificationPresentationOptions bits; answered = false when the app has "
+                    + "no delegate.")
         ])
 
     package static let notAllowedError = "org.unotify.Error.NotificationsNotAllowed"

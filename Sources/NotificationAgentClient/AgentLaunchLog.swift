@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The file a spawned `unotifyd` writes its standard error to, `unotifyd.log` in the state

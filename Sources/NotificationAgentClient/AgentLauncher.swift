@@ -1,7 +1,7 @@
 import DBus
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Starts `unotifyd` when nobody owns its name: by D-Bus activation when its `.service` file is
@@ -13,7 +13,9 @@ import Glibc
 /// else the first `unotifyd` on `PATH`.
 package enum AgentLauncher {
     /// Makes sure the agent owns its name on `connection`'s bus, waiting at most `timeout`.
-    package static func ensureRunning(on connection: DBusConnection, busAddress: String?, timeout: Duration = .seconds(10))
+    package static func ensureRunning(
+        on connection: DBusConnection, busAddress: String?, timeout: Duration = .seconds(10)
+    )
         async throws
     {
         if try await connection.nameOwner(of: AgentInterface.busName) != nil { return }
@@ -84,8 +86,10 @@ package enum AgentLauncher {
     package static func executablePath(forDaemon: Bool = false) throws -> String {
         if let explicit = environment("UNOTIFY_AGENT"), !explicit.isEmpty {
             guard isExecutable(explicit) else {
-                throw AgentError(.unavailable, "UNOTIFY_AGENT is \(explicit), which is not an executable file; "
-                    + "point it at unotifyd or unset it")
+                throw AgentError(
+                    .unavailable,
+                    "UNOTIFY_AGENT is \(explicit), which is not an executable file; "
+                        + "point it at unotifyd or unset it")
             }
             return explicit
         }
@@ -97,7 +101,8 @@ package enum AgentLauncher {
             let candidate = "\(directory)/unotifyd"
             if isExecutable(candidate) { return candidate }
         }
-        throw AgentError(.unavailable, "cannot find unotifyd: install it next to this program or on PATH, or set UNOTIFY_AGENT")
+        throw AgentError(
+            .unavailable, "cannot find unotifyd: install it next to this program or on PATH, or set UNOTIFY_AGENT")
     }
 
     /// Spawns `unotifyd` in its own session through `/bin/sh … &`, so it is not our child, its
@@ -106,7 +111,9 @@ package enum AgentLauncher {
         let path = try executablePath()
         var environment = currentEnvironment()
         if let busAddress { environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress }
-        let arguments = ["/bin/sh", "-c", "setsid \"$0\" </dev/null >/dev/null 2>>\"$1\" & echo $!", path, log ?? "/dev/null"]
+        let arguments = [
+            "/bin/sh", "-c", "setsid \"$0\" </dev/null >/dev/null 2>>\"$1\" & echo $!", path, log ?? "/dev/null",
+        ]
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -48,7 +48,8 @@ extension AppSettings {
 
     private static func decode<T: RawRepresentable>(_ key: String, _ value: Int) throws -> T where T.RawValue == Int {
         guard let decoded = T(rawValue: value) else {
-            throw DBusError(.remote, "setting '\(key)' has no value \(value)", name: AgentInterface.invalidArgumentError)
+            throw DBusError(
+                .remote, "setting '\(key)' has no value \(value)", name: AgentInterface.invalidArgumentError)
         }
         return decoded
     }

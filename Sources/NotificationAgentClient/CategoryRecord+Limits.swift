@@ -27,16 +27,21 @@ extension CategoryRecord {
     func checkLimits() throws {
         func check(_ what: String, _ text: String, _ limit: Int) throws {
             guard text.utf8.count > limit else { return }
-            throw AgentError(.invalidArgument, "\(what) \(AgentError.quote(text)) is \(text.utf8.count) bytes: "
-                + "at most \(limit) are accepted")
+            throw AgentError(
+                .invalidArgument,
+                "\(what) \(AgentError.quote(text)) is \(text.utf8.count) bytes: "
+                    + "at most \(limit) are accepted")
         }
         try check("the category identifier", identifier, Limits.identifier)
         let name = AgentError.quote(identifier)
         guard actions.count <= Limits.actions else {
-            throw AgentError(.invalidArgument, "category \(name) has \(actions.count) actions: at most \(Limits.actions)")
+            throw AgentError(
+                .invalidArgument, "category \(name) has \(actions.count) actions: at most \(Limits.actions)")
         }
         guard options.count <= Self.categoryOptions.count else {
-            throw AgentError(.invalidArgument, "category \(name) has \(options.count) options: at most \(Self.categoryOptions.count)")
+            throw AgentError(
+                .invalidArgument, "category \(name) has \(options.count) options: at most \(Self.categoryOptions.count)"
+            )
         }
         for action in actions {
             try check("category \(name): the action identifier", action.identifier, Limits.identifier)
@@ -44,8 +49,10 @@ extension CategoryRecord {
             try check("category \(name): the button title", action.textInput?.buttonTitle ?? "", Limits.title)
             try check("category \(name): the placeholder", action.textInput?.placeholder ?? "", Limits.title)
             guard action.options.count <= Self.actionOptions.count else {
-                throw AgentError(.invalidArgument, "category \(name): an action has \(action.options.count) options: "
-                    + "at most \(Self.actionOptions.count)")
+                throw AgentError(
+                    .invalidArgument,
+                    "category \(name): an action has \(action.options.count) options: "
+                        + "at most \(Self.actionOptions.count)")
             }
         }
     }

@@ -78,19 +78,24 @@ package struct CategoryRecord: Codable, Hashable, Sendable {
         try checkLimits()
         let name = AgentError.quote(identifier)
         for option in options where !Self.categoryOptions.contains(option) {
-            throw AgentError(.invalidArgument, "category \(name): unknown option \(AgentError.quote(option)); use "
-                + Self.categoryOptions.sorted().joined(separator: ", "))
+            throw AgentError(
+                .invalidArgument,
+                "category \(name): unknown option \(AgentError.quote(option)); use "
+                    + Self.categoryOptions.sorted().joined(separator: ", "))
         }
         for action in actions {
             guard !action.identifier.isEmpty, !action.title.isEmpty else {
                 throw AgentError(.invalidArgument, "category \(name): every action needs an identifier and a title")
             }
             guard action.identifier != "default" else {
-                throw AgentError(.invalidArgument, "category \(name): 'default' is reserved for clicking the notification")
+                throw AgentError(
+                    .invalidArgument, "category \(name): 'default' is reserved for clicking the notification")
             }
             for option in action.options where !Self.actionOptions.contains(option) {
-                throw AgentError(.invalidArgument, "action \(AgentError.quote(action.identifier)): unknown option "
-                    + "\(AgentError.quote(option)); use " + Self.actionOptions.sorted().joined(separator: ", "))
+                throw AgentError(
+                    .invalidArgument,
+                    "action \(AgentError.quote(action.identifier)): unknown option "
+                        + "\(AgentError.quote(option)); use " + Self.actionOptions.sorted().joined(separator: ", "))
             }
         }
     }

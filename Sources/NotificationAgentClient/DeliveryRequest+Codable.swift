@@ -45,8 +45,11 @@ extension DeliveryRequest: Codable {
     /// Writes the stored form; fails for a request with vendor hints, which it cannot keep.
     package func encode(to encoder: any Encoder) throws {
         guard hints.isEmpty else {
-            throw EncodingError.invalidValue(hints, .init(codingPath: encoder.codingPath,
-                                                          debugDescription: "vendor hints have no stored form"))
+            throw EncodingError.invalidValue(
+                hints,
+                .init(
+                    codingPath: encoder.codingPath,
+                    debugDescription: "vendor hints have no stored form"))
         }
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(identifier, forKey: .identifier)

@@ -35,11 +35,13 @@ extension DeliveryRequest {
             ("identifier", identifier, Limits.identifier), ("category", categoryIdentifier, Limits.identifier),
             ("thread", threadIdentifier, Limits.identifier), ("title", title, Limits.title),
             ("subtitle", subtitle, Limits.title), ("body", body, Limits.body), ("image-path", imagePath, Limits.path),
-            ("sound", sound, Limits.path), ("user-info", userInfoJSON, Limits.userInfo), ("app-icon", appIcon, Limits.path),
+            ("sound", sound, Limits.path), ("user-info", userInfoJSON, Limits.userInfo),
+            ("app-icon", appIcon, Limits.path),
         ]
         for (name, value, limit) in fields {
             guard let size = value?.utf8.count, size > limit else { continue }
-            throw AgentError(.invalidArgument, "request field '\(name)' is \(size) bytes: at most \(limit) are accepted")
+            throw AgentError(
+                .invalidArgument, "request field '\(name)' is \(size) bytes: at most \(limit) are accepted")
         }
         try checkHints()
     }
@@ -53,17 +55,22 @@ extension DeliveryRequest {
         var bytes = 0
         for (name, value) in hints {
             guard !name.isEmpty, name.utf8.count <= Limits.hintName else {
-                throw AgentError(.invalidArgument, "the hint name \(AgentError.quote(name)) must be 1 to "
-                    + "\(Limits.hintName) bytes")
+                throw AgentError(
+                    .invalidArgument,
+                    "the hint name \(AgentError.quote(name)) must be 1 to "
+                        + "\(Limits.hintName) bytes")
             }
             guard !Self.reservedHints.contains(name) else {
-                throw AgentError(.invalidArgument, "the agent sets the hint '\(name)' itself; use the request's own "
-                    + "fields (interruption level, sound, image, progress) instead")
+                throw AgentError(
+                    .invalidArgument,
+                    "the agent sets the hint '\(name)' itself; use the request's own "
+                        + "fields (interruption level, sound, image, progress) instead")
             }
             bytes += name.utf8.count + Self.size(of: value.value)
         }
         guard bytes <= Limits.hintBytes else {
-            throw AgentError(.invalidArgument, "the hints are about \(bytes) bytes: at most \(Limits.hintBytes) are accepted")
+            throw AgentError(
+                .invalidArgument, "the hints are about \(bytes) bytes: at most \(Limits.hintBytes) are accepted")
         }
     }
 

@@ -15,8 +15,9 @@ extension DeliveryRequest.Sound: Codable {
         case "named":
             self = .named(try container.decode(String.self, forKey: .name))
         case "critical":
-            self = .critical(name: try container.decodeIfPresent(String.self, forKey: .name),
-                             volume: try container.decode(Double.self, forKey: .volume))
+            self = .critical(
+                name: try container.decodeIfPresent(String.self, forKey: .name),
+                volume: try container.decode(Double.self, forKey: .volume))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: container, debugDescription: "unknown sound kind \(kind.debugDescription)")

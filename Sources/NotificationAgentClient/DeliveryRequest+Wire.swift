@@ -6,7 +6,8 @@ extension DeliveryRequest {
         var result: [String: DBusVariant] = [
             "identifier": DBusVariant(identifier), "title": DBusVariant(title), "subtitle": DBusVariant(subtitle),
             "body": DBusVariant(body), "category": DBusVariant(categoryIdentifier),
-            "thread": DBusVariant(threadIdentifier), "interruption-level": DBusVariant(Int32(interruptionLevel.rawValue)),
+            "thread": DBusVariant(threadIdentifier),
+            "interruption-level": DBusVariant(Int32(interruptionLevel.rawValue)),
         ]
         if let badge { result["badge"] = DBusVariant(Int64(badge)) }
         if let imagePath { result["image-path"] = DBusVariant(imagePath) }
@@ -40,9 +41,10 @@ extension DeliveryRequest {
         }
         let identifier = try string("identifier")
         guard !identifier.isEmpty else { throw DBusError(.unexpectedType, "request field 'identifier' is missing") }
-        self.init(identifier: identifier, title: try string("title"), subtitle: try string("subtitle"),
-                  body: try string("body"), categoryIdentifier: try string("category"),
-                  threadIdentifier: try string("thread"))
+        self.init(
+            identifier: identifier, title: try string("title"), subtitle: try string("subtitle"),
+            body: try string("body"), categoryIdentifier: try string("category"),
+            threadIdentifier: try string("thread"))
         if case .int32(let level)? = wire["interruption-level"]?.value {
             interruptionLevel = InterruptionLevel(rawValue: Int(level)) ?? .active
         }
@@ -52,7 +54,9 @@ extension DeliveryRequest {
         if case .string(let json)? = wire["user-info"]?.value { userInfoJSON = json }
         if case .boolean(let push)? = wire["push"]?.value { isPush = push }
         if case .string(let icon)? = wire["app-icon"]?.value { appIcon = icon }
-        if case .int32(let milliseconds)? = wire["expire-timeout"]?.value, milliseconds >= 0 { expireTimeout = milliseconds }
+        if case .int32(let milliseconds)? = wire["expire-timeout"]?.value, milliseconds >= 0 {
+            expireTimeout = milliseconds
+        }
         if case .boolean(let transient)? = wire["transient"]?.value { isTransient = transient }
         if let given = wire["hints"] {
             guard let decoded = try? [String: DBusVariant](dbusValue: given.value) else {

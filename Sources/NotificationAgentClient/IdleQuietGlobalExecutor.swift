@@ -1,7 +1,7 @@
 @_spi(ExperimentalCustomExecutors) import _Concurrency
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs Swift concurrency's global jobs on a few serial Dispatch queues of this process
@@ -27,7 +27,8 @@ package enum IdleQuietGlobalExecutor {
     private typealias DelayOriginal = @convention(thin) (UInt64, UnownedJob) -> Void
     private typealias DelayHook = @convention(thin) (UInt64, UnownedJob, DelayOriginal) -> Void
     private typealias DeadlineOriginal = @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob) -> Void
-    private typealias DeadlineHook = @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob, DeadlineOriginal) -> Void
+    private typealias DeadlineHook =
+        @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob, DeadlineOriginal) -> Void
 
     /// Installs the executor; `false` when this Swift runtime has no hooks to install it with
     /// (then the default executor stays, and an idle process wakes once a second).
@@ -55,7 +56,8 @@ package enum IdleQuietGlobalExecutor {
     /// `SuspendingClock` (uptime), 3 the wall clock.
     private static func enqueue(_ job: UnownedJob, at seconds: Int64, _ nanoseconds: Int64, clock: Int32) {
         if clock == 3 {
-            QuietTaskExecutor.shared.enqueue(job, wallDeadline: timespec(tv_sec: Int(seconds), tv_nsec: Int(nanoseconds)))
+            QuietTaskExecutor.shared.enqueue(
+                job, wallDeadline: timespec(tv_sec: Int(seconds), tv_nsec: Int(nanoseconds)))
             return
         }
         let (product, overflow) = max(seconds, 0).multipliedReportingOverflow(by: 1_000_000_000)

@@ -3,7 +3,7 @@ import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The process's global executor once ``IdleQuietGlobalExecutor`` is installed: a pool of one

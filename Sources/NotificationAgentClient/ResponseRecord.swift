@@ -18,8 +18,10 @@ package struct ResponseRecord: Hashable, Sendable {
     /// The server's activation token (for `foreground` actions), when it sent one.
     package var activationToken: String?
 
-    package init(app: String, request: DeliveryRequest, deliveredAt: Double, actionIdentifier: String,
-                 userText: String? = nil, activationToken: String? = nil) {
+    package init(
+        app: String, request: DeliveryRequest, deliveredAt: Double, actionIdentifier: String,
+        userText: String? = nil, activationToken: String? = nil
+    ) {
         self.app = app
         self.request = request
         self.deliveredAt = deliveredAt
@@ -43,7 +45,8 @@ package struct ResponseRecord: Hashable, Sendable {
             case .double(let date)? = wire["delivered-at"]?.value, let requestValue = wire["request"]?.value,
             let requestWire = try? [String: DBusVariant](dbusValue: requestValue)
         else { throw DBusError(.unexpectedType, "a response needs app, action, delivered-at and request") }
-        self.init(app: app, request: try DeliveryRequest(wire: requestWire), deliveredAt: date, actionIdentifier: action)
+        self.init(
+            app: app, request: try DeliveryRequest(wire: requestWire), deliveredAt: date, actionIdentifier: action)
         if case .string(let text)? = wire["text"]?.value { userText = text }
         if case .string(let token)? = wire["activation-token"]?.value { activationToken = token }
     }

@@ -1,7 +1,7 @@
 import Dispatch
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// POSIX signals (SIGINT for `unotify send -w`, SIGTERM and SIGINT for `unotifyd`) as an

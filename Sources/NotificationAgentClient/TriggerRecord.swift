@@ -18,8 +18,10 @@ package enum TriggerRecord: Hashable, Sendable {
         package var year, month, day, hour, minute, second, weekday: Int?
         package var timeZone: String?
 
-        package init(year: Int? = nil, month: Int? = nil, day: Int? = nil, hour: Int? = nil, minute: Int? = nil,
-                     second: Int? = nil, weekday: Int? = nil, timeZone: String? = nil) {
+        package init(
+            year: Int? = nil, month: Int? = nil, day: Int? = nil, hour: Int? = nil, minute: Int? = nil,
+            second: Int? = nil, weekday: Int? = nil, timeZone: String? = nil
+        ) {
             (self.year, self.month, self.day, self.hour) = (year, month, day, hour)
             (self.minute, self.second, self.weekday, self.timeZone) = (minute, second, weekday, timeZone)
         }
@@ -53,8 +55,10 @@ package enum TriggerRecord: Hashable, Sendable {
                 throw AgentError(.invalidArgument, "an interval trigger needs 'seconds'")
             }
             guard seconds.isFinite, seconds > 0, seconds <= Self.maximumSeconds else {
-                throw AgentError(.invalidArgument, "an interval trigger's 'seconds' is \(seconds): it must be more than 0 "
-                    + "and at most \(Int64(Self.maximumSeconds)) (100 years)")
+                throw AgentError(
+                    .invalidArgument,
+                    "an interval trigger's 'seconds' is \(seconds): it must be more than 0 "
+                        + "and at most \(Int64(Self.maximumSeconds)) (100 years)")
             }
             self = .timeInterval(seconds: seconds, repeats: repeats)
         case "calendar":
@@ -64,12 +68,14 @@ package enum TriggerRecord: Hashable, Sendable {
             }
             var zone: String?
             if case .string(let identifier)? = wire["time-zone"]?.value { zone = identifier }
-            self = .calendar(CalendarComponents(
-                year: field("year"), month: field("month"), day: field("day"), hour: field("hour"),
-                minute: field("minute"), second: field("second"), weekday: field("weekday"), timeZone: zone),
+            self = .calendar(
+                CalendarComponents(
+                    year: field("year"), month: field("month"), day: field("day"), hour: field("hour"),
+                    minute: field("minute"), second: field("second"), weekday: field("weekday"), timeZone: zone),
                 repeats: repeats)
         default:
-            throw AgentError(.invalidArgument, "unknown trigger kind \(AgentError.quote(kind)); use interval or calendar")
+            throw AgentError(
+                .invalidArgument, "unknown trigger kind \(AgentError.quote(kind)); use interval or calendar")
         }
     }
 }

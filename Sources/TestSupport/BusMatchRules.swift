@@ -7,9 +7,10 @@ public enum BusMatchRules {
     /// How many match rules on `connection`'s bus contain `text` (read in their debug form,
     /// where quotes are escaped: look for a bare word such as a member name).
     public static func count(on connection: DBusConnection, mentioning text: String) async throws -> Int {
-        let reply = try await connection.call(.methodCall(
-            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-            interface: "org.freedesktop.DBus.Debug.Stats", member: "GetAllMatchRules", body: []))
+        let reply = try await connection.call(
+            .methodCall(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                interface: "org.freedesktop.DBus.Debug.Stats", member: "GetAllMatchRules", body: []))
         return reply.body.description.components(separatedBy: text).count - 1
     }
 }

@@ -17,7 +17,9 @@ public final class BusMonitor: @unchecked Sendable {
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         process = try ChildProcess("/usr/bin/dbus-monitor", ["--address", address], environment: environment)
         // dbus-monitor prints the bus's NameAcquired for its own connection once it monitors.
-        _ = try await process.waitForLine(timeout: timeout) { $0.contains("member=NameLost") || $0.contains("member=NameAcquired") }
+        _ = try await process.waitForLine(timeout: timeout) {
+            $0.contains("member=NameLost") || $0.contains("member=NameAcquired")
+        }
     }
 
     deinit { process.stop(grace: 1) }
@@ -37,14 +39,16 @@ public final class BusMonitor: @unchecked Sendable {
             return NotifyCall(
                 appName: call.scalar(0) ?? "", replacesID: UInt32(call.scalar(1) ?? "") ?? 0,
                 summary: call.scalar(3) ?? "", body: call.scalar(4) ?? "", actions: call.strings(5),
-                hintKeys: call.dictionaryKeys(6), expireTimeout: Int32(call.scalar(7) ?? "") ?? -1, returnedID: reply?.scalar(0).flatMap { UInt32($0) })
+                hintKeys: call.dictionaryKeys(6), expireTimeout: Int32(call.scalar(7) ?? "") ?? -1,
+                returnedID: reply?.scalar(0).flatMap { UInt32($0) })
         }
     }
 
     /// `NotificationClosed` signals so far, as (id, reason).
     public var closedSignals: [(id: UInt32, reason: UInt32)] {
         messages.filter { $0.kind == "signal" && $0.member == "NotificationClosed" }.compactMap { signal in
-            guard let id = signal.scalar(0).flatMap({ UInt32($0) }), let reason = signal.scalar(1).flatMap({ UInt32($0) })
+            guard let id = signal.scalar(0).flatMap({ UInt32($0) }),
+                let reason = signal.scalar(1).flatMap({ UInt32($0) })
             else { return nil }
             return (id, reason)
         }
@@ -73,7 +77,8 @@ public final class BusMonitor: @unchecked Sendable {
     public func waitForNotify(count: Int, answered: Bool = true, timeout: Duration = .seconds(10)) async throws
         -> [NotifyCall]
     {
-        try await Eventually.wait(timeout: timeout, "\(count) \(answered ? "answered " : "")Notify call(s) on the bus") {
+        try await Eventually.wait(timeout: timeout, "\(count) \(answered ? "answered " : "")Notify call(s) on the bus")
+        {
             self.notifyCalls.filter { !answered || $0.returnedID != nil }.count >= count
         }
         return notifyCalls

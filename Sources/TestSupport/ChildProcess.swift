@@ -95,7 +95,8 @@ public final class ChildProcess: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(5))
         }
         if let line = standardOutput.split(separator: "\n").map(String.init).first(where: predicate) { return line }
-        throw TestSupportError("no expected line within \(timeout) s; stdout: \(standardOutput) stderr: \(standardError)")
+        throw TestSupportError(
+            "no expected line within \(timeout) s; stdout: \(standardOutput) stderr: \(standardError)")
     }
 
     /// The same wait, blocking the thread: only for the short start-up of a helper daemon.
@@ -142,7 +143,9 @@ public final class ChildProcess: @unchecked Sendable {
     /// The same wait, blocking the calling thread: only for clean-up outside async code.
     @discardableResult
     public func waitBlocking(timeout: TimeInterval) throws -> Int32 {
-        guard waitUntilGone(timeout: timeout) else { throw TestSupportError("process \(pid) still running after \(timeout) s") }
+        guard waitUntilGone(timeout: timeout) else {
+            throw TestSupportError("process \(pid) still running after \(timeout) s")
+        }
         return try exitCode()
     }
 
@@ -184,7 +187,11 @@ public final class ChildProcess: @unchecked Sendable {
                 let count = read(fd, &buffer, buffer.count)
                 guard count > 0 else { break }
                 lock.withLock {
-                    if isOut { stdoutData.append(contentsOf: buffer[0..<count]) } else { stderrData.append(contentsOf: buffer[0..<count]) }
+                    if isOut {
+                        stdoutData.append(contentsOf: buffer[0..<count])
+                    } else {
+                        stderrData.append(contentsOf: buffer[0..<count])
+                    }
                 }
             }
         }

@@ -90,7 +90,9 @@ public final class CountingNotificationServer: Sendable {
 
         var snapshot: [String: Int] { lock.withLock { byTitle } }
         var stale: Int { lock.withLock { staleCount } }
-        var issued: [ServerNotificationID] { lock.withLock { owners.keys.sorted().map { ServerNotificationID(rawValue: $0) } } }
+        var issued: [ServerNotificationID] {
+            lock.withLock { owners.keys.sorted().map { ServerNotificationID(rawValue: $0) } }
+        }
         func id(of summary: String) -> ServerNotificationID? { lock.withLock { ids[summary] } }
     }
 }

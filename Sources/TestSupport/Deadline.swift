@@ -6,8 +6,10 @@ public enum Deadline {
     /// Runs `body` in its own task and returns its result; throws if it has not ended within
     /// `timeout` (the task is then cancelled and left behind, so a body that ignores
     /// cancellation cannot block the test).
-    public static func run<Value: Sendable>(within timeout: Duration, _ what: String,
-                                            _ body: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    public static func run<Value: Sendable>(
+        within timeout: Duration, _ what: String,
+        _ body: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
         let outcome = Outcome<Value>()
         let work = Task {
             do { outcome.settle(.success(try await body())) } catch { outcome.settle(.failure(error)) }

@@ -12,7 +12,8 @@ public final class DoNotDisturb: @unchecked Sendable {
     public init(address: String) async throws {
         connection = try DBusConnection(address: address)
         let hints: [String: DBusVariant] = [:]
-        let reply = try await connection.call(Self.call("Inhibit", [.string("org.example.Focus"), .string("Focus"), hints.dbusValue]))
+        let reply = try await connection.call(
+            Self.call("Inhibit", [.string("org.example.Focus"), .string("Focus"), hints.dbusValue]))
         guard reply.body.count == 1, case .uint32(let cookie) = reply.body[0] else {
             throw TestSupportError("Inhibit answered \(reply.body), expected one uint32 cookie")
         }
@@ -21,10 +22,11 @@ public final class DoNotDisturb: @unchecked Sendable {
 
     /// The server's `Inhibited` property.
     public func isInhibited() async throws -> Bool {
-        let reply = try await connection.call(.methodCall(
-            destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
-            interface: "org.freedesktop.DBus.Properties", member: "Get",
-            body: [.string("org.freedesktop.Notifications"), .string("Inhibited")]))
+        let reply = try await connection.call(
+            .methodCall(
+                destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+                interface: "org.freedesktop.DBus.Properties", member: "Get",
+                body: [.string("org.freedesktop.Notifications"), .string("Inhibited")]))
         guard reply.body.count == 1, case .variant(.boolean(let inhibited)) = reply.body[0] else {
             throw TestSupportError("Get(Inhibited) answered \(reply.body), expected a boolean variant")
         }
@@ -37,7 +39,8 @@ public final class DoNotDisturb: @unchecked Sendable {
     }
 
     private static func call(_ member: MemberName, _ body: [DBusValue]) -> DBusMessage {
-        .methodCall(destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
-                    interface: "org.freedesktop.Notifications", member: member, body: body)
+        .methodCall(
+            destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+            interface: "org.freedesktop.Notifications", member: member, body: body)
     }
 }

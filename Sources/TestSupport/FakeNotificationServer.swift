@@ -23,9 +23,12 @@ public final class FakeNotificationServer: Sendable {
     private let state: State
 
     /// Starts the server on `address` under `name` with the given capabilities.
-    public init(address: String, name: BusName = NotificationsService.busName,
-                capabilities: [String] = ["actions", "body", "body-markup", "persistence"],
-                information: ServerInformation = ServerInformation(name: "fake", vendor: "unotify tests", version: "1", specVersion: "1.2")) async throws {
+    public init(
+        address: String, name: BusName = NotificationsService.busName,
+        capabilities: [String] = ["actions", "body", "body-markup", "persistence"],
+        information: ServerInformation = ServerInformation(
+            name: "fake", vendor: "unotify tests", version: "1", specVersion: "1.2")
+    ) async throws {
         connection = try DBusConnection(address: address)
         self.name = name
         let state = State()
@@ -37,13 +40,16 @@ public final class FakeNotificationServer: Sendable {
                 let request = try NotifyRequest(arguments: message.body)
                 let id = state.nextID(replacing: request.replacesID)
                 let hints = message.body.count > 6 ? try [String: DBusVariant](dbusValue: message.body[6]) : [:]
-                state.record(Call(id: id, request: request, sender: message.sender ?? "", hintKeys: Set(hints.keys),
-                                  receivedAt: Date()))
+                state.record(
+                    Call(
+                        id: id, request: request, sender: message.sender ?? "", hintKeys: Set(hints.keys),
+                        receivedAt: Date()))
                 return [.uint32(id.rawValue)]
             case "GetCapabilities":
                 return [capabilities.dbusValue]
             case "GetServerInformation":
-                return [information.name, information.vendor, information.version, information.specVersion].map(\.dbusValue)
+                return [information.name, information.vendor, information.version, information.specVersion].map(
+                    \.dbusValue)
             case "CloseNotification":
                 let id = ServerNotificationID(rawValue: try UInt32(dbusValue: message.body.first ?? .uint32(0)))
                 state.recordClose(id)

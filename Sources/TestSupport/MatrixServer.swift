@@ -33,7 +33,8 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// fails (``MatrixSession``) instead of the matrix silently running nothing.
     public let selectionError: String?
 
-    public init(name: String, hand: Hand, closeRemovesPopup: Bool, playsSoundFile: Bool, selectionError: String? = nil) {
+    public init(name: String, hand: Hand, closeRemovesPopup: Bool, playsSoundFile: Bool, selectionError: String? = nil)
+    {
         self.name = name
         self.hand = hand
         self.closeRemovesPopup = closeRemovesPopup
@@ -45,10 +46,10 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     public var dismissal: (gesture: Dismissal, reason: UInt32)? {
         switch name {
         case "dunst": (.dunstClose, 2)
-        case "xfce4-notifyd": (.clickBody, 2)       // no close button; a click anywhere closes
-        case "mate": (.clickCloseButton, 1)         // mate reports its "X" as expired (measured)
+        case "xfce4-notifyd": (.clickBody, 2)  // no close button; a click anywhere closes
+        case "mate": (.clickCloseButton, 1)  // mate reports its "X" as expired (measured)
         case "notification-daemon", "lxqt", "plasma": (.clickCloseButton, 2)
-        case "mako": (.makoDismiss, 2)               // `makoctl dismiss`, a user's key binding
+        case "mako": (.makoDismiss, 2)  // `makoctl dismiss`, a user's key binding
         case "gnome-shell": (.shellCloseButton, 2)
         default: nil
         }
@@ -80,20 +81,26 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
-    public static let dunst = MatrixServer(name: "dunst", hand: .dunstMenu, closeRemovesPopup: true, playsSoundFile: false)
-    public static let xfce = MatrixServer(name: "xfce4-notifyd", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
-    public static let gnome = MatrixServer(name: "notification-daemon", hand: .buttons, closeRemovesPopup: false,
-                                           playsSoundFile: false)
+    public static let dunst = MatrixServer(
+        name: "dunst", hand: .dunstMenu, closeRemovesPopup: true, playsSoundFile: false)
+    public static let xfce = MatrixServer(
+        name: "xfce4-notifyd", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
+    public static let gnome = MatrixServer(
+        name: "notification-daemon", hand: .buttons, closeRemovesPopup: false,
+        playsSoundFile: false)
     public static let mate = MatrixServer(name: "mate", hand: .buttons, closeRemovesPopup: true, playsSoundFile: true)
     public static let lxqt = MatrixServer(name: "lxqt", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
-    public static let notifyOSD = MatrixServer(name: "notify-osd", hand: .none, closeRemovesPopup: false, playsSoundFile: false)
+    public static let notifyOSD = MatrixServer(
+        name: "notify-osd", hand: .none, closeRemovesPopup: false, playsSoundFile: false)
     public static let mako = MatrixServer(name: "mako", hand: .makoMenu, closeRemovesPopup: true, playsSoundFile: false)
     /// GNOME Shell 43 (not `gnome`, which is notification-daemon): plays `sound-file` and
     /// `sound-name` itself when it shows the banner, whatever `suppress-sound` says (measured).
-    public static let gnomeShell = MatrixServer(name: "gnome-shell", hand: .shell, closeRemovesPopup: true, playsSoundFile: true)
+    public static let gnomeShell = MatrixServer(
+        name: "gnome-shell", hand: .shell, closeRemovesPopup: true, playsSoundFile: true)
     /// KDE Plasma 5.27's notifications applet (`plasmawindowed`): framed buttons and a close disc,
     /// clicked with xdotool; the only server with a reply field (`inline-reply`).
-    public static let plasma = MatrixServer(name: "plasma", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
+    public static let plasma = MatrixServer(
+        name: "plasma", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated
     /// desktop-up names), so one server can be run alone. A name that is no server of the
@@ -105,11 +112,15 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         let names = chosen.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let known = everyone.map(\.name).joined(separator: " ")
         guard !names.isEmpty else {
-            return [invalidSelection("none", "UNOTIFY_MATRIX_SERVERS='\(chosen)' names no server; name some of: \(known), or unset it")]
+            return [
+                invalidSelection(
+                    "none", "UNOTIFY_MATRIX_SERVERS='\(chosen)' names no server; name some of: \(known), or unset it")
+            ]
         }
         return names.map { name in
             everyone.first { $0.name == name }
-                ?? invalidSelection(name, "UNOTIFY_MATRIX_SERVERS names '\(name)', which is no server of the matrix (\(known))")
+                ?? invalidSelection(
+                    name, "UNOTIFY_MATRIX_SERVERS names '\(name)', which is no server of the matrix (\(known))")
         }
     }
 

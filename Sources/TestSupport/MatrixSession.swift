@@ -14,8 +14,9 @@ public final class MatrixSession: @unchecked Sendable {
         if let error = server.selectionError { throw TestSupportError(error) }
         self.server = server
         // GNOME Shell starts in 2 to 3 s here, but took 12 s on a loaded machine: give it room.
-        desktop = try await TestDesktop(server: server.name, timeout: server.hand == .shell ? 90 : 30,
-                                        environment: pulse ? ["DESKTOP_PULSE": "1"] : [:])
+        desktop = try await TestDesktop(
+            server: server.name, timeout: server.hand == .shell ? 90 : 30,
+            environment: pulse ? ["DESKTOP_PULSE": "1"] : [:])
         state = try TemporaryDirectory("unotify-matrix-\(server.name)")
         // GNOME Shell's notification service passes each Notify on to the shell.
         let forwarder = server.hand == .shell ? try await desktop.nameOwner("org.freedesktop.Notifications") : nil
@@ -36,8 +37,9 @@ public final class MatrixSession: @unchecked Sendable {
     public func unotify(_ arguments: [String], extraEnvironment: [String: String] = [:]) async throws
         -> (status: Int32, stdout: String, stderr: String)
     {
-        try await UNotifyProcess.run(arguments, busAddress: desktop.busAddress,
-                                     extraEnvironment: environment.merging(extraEnvironment) { $1 })
+        try await UNotifyProcess.run(
+            arguments, busAddress: desktop.busAddress,
+            extraEnvironment: environment.merging(extraEnvironment) { $1 })
     }
 
     /// Starts `unotify ARGUMENTS` and returns at once.
@@ -48,13 +50,16 @@ public final class MatrixSession: @unchecked Sendable {
     /// The user allows `app` (`unotify settings APP allow`), as set-up for a case.
     public func allow(_ app: String) async throws {
         let result = try await unotify(["settings", app, "allow"])
-        guard result.status == 0 else { throw TestSupportError("unotify settings \(app) allow failed: \(result.stderr)") }
+        guard result.status == 0 else {
+            throw TestSupportError("unotify settings \(app) allow failed: \(result.stderr)")
+        }
     }
 
     /// Allows `app` and gives it the category "tea" with the actions Snooze and Drink.
     public func allowWithTeaCategory(_ app: String) async throws {
         let categories = state.url.appendingPathComponent("categories.json")
-        try #"[{"identifier": "tea", "actions": [{"identifier": "snooze", "title": "Snooze"}, {"identifier": "drink", "title": "Drink"}]}]"#
+        try
+            #"[{"identifier": "tea", "actions": [{"identifier": "snooze", "title": "Snooze"}, {"identifier": "drink", "title": "Drink"}]}]"#
             .write(to: categories, atomically: true, encoding: .utf8)
         try await allow(app)
         let set = try await unotify(["categories", "--app", app, "--set", categories.path])
@@ -81,7 +86,9 @@ public final class MatrixSession: @unchecked Sendable {
     /// xdotool click on the button.
     public func answer(_ key: String, button index: Int, of count: Int, notifyCount: Int) async throws {
         let calls = try await monitor.waitForNotify(count: notifyCount)
-        guard let id = calls[notifyCount - 1].returnedID else { throw TestSupportError("no id for Notify #\(notifyCount)") }
+        guard let id = calls[notifyCount - 1].returnedID else {
+            throw TestSupportError("no id for Notify #\(notifyCount)")
+        }
         switch server.hand {
         case .dunstMenu:
             try await desktop.dunstInvoke("\(id),\(key)")
@@ -91,7 +98,9 @@ public final class MatrixSession: @unchecked Sendable {
             try await desktop.clickButton(index: index, of: count)
         case .makoMenu:
             let actions = calls[notifyCount - 1].actions
-            guard let index = actions.indices.first(where: { $0 % 2 == 0 && actions[$0] == key }), index + 1 < actions.count else {
+            guard let index = actions.indices.first(where: { $0 % 2 == 0 && actions[$0] == key }),
+                index + 1 < actions.count
+            else {
                 throw TestSupportError("Notify #\(notifyCount) has no action '\(key)': \(actions)")
             }
             try await desktop.makoChoose(actions[index + 1], notification: id)
@@ -107,7 +116,8 @@ public final class MatrixSession: @unchecked Sendable {
         do {
             try await Eventually.wait(timeout: .seconds(10), "\(server.name) reports the click on \(key)") {
                 self.monitor.messages.contains {
-                    $0.kind == "signal" && $0.member == "ActionInvoked" && $0.scalar(0) == String(id) && $0.scalar(1) == key
+                    $0.kind == "signal" && $0.member == "ActionInvoked" && $0.scalar(0) == String(id)
+                        && $0.scalar(1) == key
                 }
             }
         } catch {
@@ -129,7 +139,9 @@ extension MatrixSession {
         case .clickCloseButton?: try await desktop.clickCloseButton()
         case .makoDismiss?: try await desktop.makoDismiss()
         case .shellCloseButton?:
-            guard let id = monitor.notifyCalls.last?.returnedID else { throw TestSupportError("no notification to close") }
+            guard let id = monitor.notifyCalls.last?.returnedID else {
+                throw TestSupportError("no notification to close")
+            }
             try await desktop.shellCloseBanner(notification: id)
         case nil: throw TestSupportError("the user cannot close a popup on \(server.name)")
         }
@@ -162,8 +174,9 @@ extension MatrixSession {
     public func recordSound(before: () async throws -> Void = {}, marker: () async throws -> Void) async throws
         -> SinkRecording
     {
-        let recorder = try await SinkRecorder(desktop: desktop,
-                                              file: state.url.appendingPathComponent("monitor-\(UUID().uuidString).raw"))
+        let recorder = try await SinkRecorder(
+            desktop: desktop,
+            file: state.url.appendingPathComponent("monitor-\(UUID().uuidString).raw"))
         try await before()
         let position = try recorder.position()
         try await marker()

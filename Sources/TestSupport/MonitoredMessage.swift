@@ -18,7 +18,7 @@ public struct MonitoredMessage: Sendable, Equatable {
     public func scalar(_ index: Int) -> String? {
         guard index < arguments.count, let line = arguments[index].first else { return nil }
         guard Self.opensString(line) else { return Self.value(of: line) }
-        return Self.value(of: arguments[index].joined(separator: "\n"))   // a string with newlines
+        return Self.value(of: arguments[index].joined(separator: "\n"))  // a string with newlines
     }
 
     /// The strings of an `array [ string "…" … ]` argument (one level, as for `as`).
@@ -49,7 +49,7 @@ public struct MonitoredMessage: Sendable, Equatable {
             guard let header else { return }
             messages.append(MonitoredMessage(header: header, arguments: arguments))
         }
-        var inString = false   // inside a string argument that has newlines
+        var inString = false  // inside a string argument that has newlines
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if inString {
                 arguments[arguments.count - 1].append(line)
@@ -62,7 +62,8 @@ public struct MonitoredMessage: Sendable, Equatable {
                 header = line
                 arguments = []
             } else if line.hasPrefix("   "), !line.hasPrefix("    "), !line.trimmingPrefixSpaces.hasPrefix("]"),
-                      !line.trimmingPrefixSpaces.hasPrefix(")") {
+                !line.trimmingPrefixSpaces.hasPrefix(")")
+            {
                 arguments.append([line])
             } else if !arguments.isEmpty {
                 arguments[arguments.count - 1].append(line)

@@ -11,12 +11,16 @@ public final class PrivateBus: @unchecked Sendable {
     /// Starts a bus and waits (bounded) until it prints its address.
     public init(timeout: TimeInterval = 10) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("unotify-bus-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("services"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("services"), withIntermediateDirectories: true)
         let config = directory.appendingPathComponent("bus.conf")
-        try Self.configuration(socket: directory.appendingPathComponent("bus").path,
-                               services: directory.appendingPathComponent("services").path)
-            .write(to: config, atomically: true, encoding: .utf8)
-        process = try ChildProcess("/usr/bin/dbus-daemon", ["--config-file=\(config.path)", "--nofork", "--print-address=1"])
+        try Self.configuration(
+            socket: directory.appendingPathComponent("bus").path,
+            services: directory.appendingPathComponent("services").path
+        )
+        .write(to: config, atomically: true, encoding: .utf8)
+        process = try ChildProcess(
+            "/usr/bin/dbus-daemon", ["--config-file=\(config.path)", "--nofork", "--print-address=1"])
         address = try process.waitForLineBlocking(timeout: timeout) { $0.hasPrefix("unix:") }
     }
 
@@ -37,7 +41,8 @@ public final class PrivateBus: @unchecked Sendable {
 
     /// The repository's private-bus template, `dbus/session-bus.conf.in`, filled in.
     static func configuration(socket: String, services: String) throws -> String {
-        let template = try String(contentsOf: PackageRoot.url.appendingPathComponent("dbus/session-bus.conf.in"), encoding: .utf8)
+        let template = try String(
+            contentsOf: PackageRoot.url.appendingPathComponent("dbus/session-bus.conf.in"), encoding: .utf8)
         return template.replacingOccurrences(of: "@SOCKET_PATH@", with: socket)
             .replacingOccurrences(of: "@SERVICE_DIR@", with: services)
     }

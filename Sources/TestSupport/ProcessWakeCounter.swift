@@ -34,7 +34,8 @@ public struct ProcessWakeCounter: Sendable {
         var result: [String: Int] = [:]
         for thread in try threadIDs(of: pid) {
             // A thread can exit between the listing and the read: it is then not counted here.
-            guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/schedstat", encoding: .utf8) else {
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/schedstat", encoding: .utf8)
+            else {
                 continue
             }
             let fields = text.split(separator: " ")

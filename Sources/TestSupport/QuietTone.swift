@@ -10,7 +10,9 @@ public enum QuietTone {
         var samples = Data()
         for frame in 0..<frames {
             let value = Int16(327 * sin(2 * Double.pi * 440 * Double(frame) / Double(rate)))
-            for _ in 0..<SinkRecording.channels { withUnsafeBytes(of: value.littleEndian) { samples.append(contentsOf: $0) } }
+            for _ in 0..<SinkRecording.channels {
+                withUnsafeBytes(of: value.littleEndian) { samples.append(contentsOf: $0) }
+            }
         }
         var wav = Data("RIFF".utf8)
         append(UInt32(36 + samples.count), to: &wav)

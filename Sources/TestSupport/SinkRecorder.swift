@@ -11,10 +11,13 @@ public final class SinkRecorder: Sendable {
     /// runs at most `limit` seconds, in case the test never stops it.
     public init(desktop: TestDesktop, file: URL, limit: Int = 120) async throws {
         self.file = file
-        process = try ChildProcess("/bin/sh", [
-            "-c", "exec timeout \(limit) parec -d nullsink.monitor --format=s16le --rate=\(SinkRecording.frameRate) "
-                + "--channels=\(SinkRecording.channels) --raw --latency-msec=20 > '\(file.path)'",
-        ], environment: desktop.environment)
+        process = try ChildProcess(
+            "/bin/sh",
+            [
+                "-c",
+                "exec timeout \(limit) parec -d nullsink.monitor --format=s16le --rate=\(SinkRecording.frameRate) "
+                    + "--channels=\(SinkRecording.channels) --raw --latency-msec=20 > '\(file.path)'",
+            ], environment: desktop.environment)
         try await Eventually.wait(timeout: .seconds(10), "PulseAudio lists parec's recording stream") {
             let (status, streams) = try await desktop.run("pactl", ["list", "short", "source-outputs"])
             return status == 0 && !streams.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty

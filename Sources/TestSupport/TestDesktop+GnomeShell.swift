@@ -9,14 +9,18 @@ extension TestDesktop {
     /// Runs `javaScript` inside GNOME Shell and returns its result as JSON text (a string comes
     /// back quoted: `"clicked"`). Throws if the shell reports an error.
     public func shellEval(_ javaScript: String) async throws -> String {
-        let (status, output) = try await run("gdbus", [
-            "call", "--session", "--timeout", "10", "--dest", "org.gnome.Shell", "--object-path", "/org/gnome/Shell",
-            "--method", "org.gnome.Shell.Eval", javaScript,
-        ])
+        let (status, output) = try await run(
+            "gdbus",
+            [
+                "call", "--session", "--timeout", "10", "--dest", "org.gnome.Shell", "--object-path",
+                "/org/gnome/Shell",
+                "--method", "org.gnome.Shell.Eval", javaScript,
+            ])
         let reply = output.trimmingCharacters(in: .whitespacesAndNewlines)
         // gdbus prints the reply as GVariant text: (true, 'JSON'), the string escaped.
         let prefix = "(true, ", suffix = ")"
-        let quoted = reply.hasPrefix(prefix) && reply.hasSuffix(suffix)
+        let quoted =
+            reply.hasPrefix(prefix) && reply.hasSuffix(suffix)
             ? String(reply.dropFirst(prefix.count).dropLast(suffix.count)) : ""
         guard status == 0, case .string(let json)? = try? GVariantText.parse(quoted) else {
             throw TestSupportError("org.gnome.Shell.Eval failed (\(status)): \(reply)")
@@ -26,10 +30,12 @@ extension TestDesktop {
 
     /// The unique name that owns `name` on this desktop's bus.
     public func nameOwner(_ name: String) async throws -> String {
-        let (status, output) = try await run("gdbus", [
-            "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-            "--method", "org.freedesktop.DBus.GetNameOwner", name,
-        ])
+        let (status, output) = try await run(
+            "gdbus",
+            [
+                "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                "--method", "org.freedesktop.DBus.GetNameOwner", name,
+            ])
         guard status == 0, let unique = output.split(separator: "'").dropFirst().first else {
             throw TestSupportError("nobody owns \(name) (\(status)): \(output)")
         }
@@ -99,7 +105,8 @@ extension TestDesktop {
 
     /// The banner on screen now: its title as shown, and whether the shell cut it short (`…`).
     public func shellBannerTitle() async throws -> (text: String, cut: Bool)? {
-        let reply = try await shellEval("""
+        let reply = try await shellEval(
+            """
             (() => { const b = Main.messageTray._banner; if (!b) return 'none';
               return JSON.stringify([b.titleLabel.text, b.titleLabel.clutter_text.get_layout().is_ellipsized()]); })()
             """)
@@ -107,8 +114,8 @@ extension TestDesktop {
         let inner = try JSONDecoder().decode(String.self, from: Data(reply.utf8))
         if inner == "none" { return nil }
         guard let data = inner.data(using: .utf8),
-              let array = try JSONSerialization.jsonObject(with: data) as? [Any], array.count == 2,
-              let text = array[0] as? String, let cut = array[1] as? Bool
+            let array = try JSONSerialization.jsonObject(with: data) as? [Any], array.count == 2,
+            let text = array[0] as? String, let cut = array[1] as? Bool
         else { throw TestSupportError("unexpected banner title reply \(reply)") }
         return (text, cut)
     }

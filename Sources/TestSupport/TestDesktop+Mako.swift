@@ -10,10 +10,15 @@ extension TestDesktop {
     /// `makoctl menu -n ID mako-pick FILE LABEL` (mako-pick stands in for dmenu, printing the
     /// line the user would pick). makoctl has invoked the action when this returns.
     public func makoChoose(_ label: String, notification id: UInt32) async throws {
-        let (status, _) = try await run("makoctl", ["menu", "-n", String(id), Self.script("mako-pick"),
-                                                    makoMenuFile.path, label])
+        let (status, _) = try await run(
+            "makoctl",
+            [
+                "menu", "-n", String(id), Self.script("mako-pick"),
+                makoMenuFile.path, label,
+            ])
         guard status == 0 else {
-            throw TestSupportError("makoctl menu -n \(id) found no action labelled '\(label)' (\(status)); menus offered: \(makoMenus())")
+            throw TestSupportError(
+                "makoctl menu -n \(id) found no action labelled '\(label)' (\(status)); menus offered: \(makoMenus())")
         }
     }
 
@@ -27,7 +32,7 @@ extension TestDesktop {
     public func makoNotifications() async throws -> [UInt32] {
         let (status, output) = try await run("makoctl", ["list"])
         guard status == 0, let json = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
-              let data = json["data"] as? [[[String: Any]]], let list = data.first
+            let data = json["data"] as? [[[String: Any]]], let list = data.first
         else { throw TestSupportError("makoctl list failed (\(status)): \(output)") }
         return list.compactMap { (($0["id"] as? [String: Any])?["data"] as? NSNumber)?.uint32Value }
     }
@@ -43,7 +48,8 @@ extension TestDesktop {
     /// mako stacks popups from the top right corner of the 1280×800 output, 300 pixels wide,
     /// 10 from the edges (its defaults), newest first: (1120, 20) is inside the newest.
     public func makoClick(right: Bool = false) async throws {
-        let (status, _) = try await run(Self.script("wl-click"), ["1120", "20"] + (right ? ["--button", "right"] : []))
+        let (status, _) = try await run(
+            Self.script("wl-click"), ["1120", "20"] + (right ? ["--button", "right"] : []))
         guard status == 0 else { throw TestSupportError("wl-click failed with \(status)") }
     }
 

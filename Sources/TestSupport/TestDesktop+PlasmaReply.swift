@@ -12,8 +12,12 @@ extension TestDesktop {
         try await clickButton(index: count - 1, of: count, timeout: timeout)
         let window = try await stablePopup(timeout: timeout)
         let field = try await plasmaAnalysis(window, "--field", timeout: timeout) { $0.count == 1 }[0]
-        let (typed, _) = try await run("xdotool", ["mousemove", field[1], field[2], "click", "1", "sleep", "0.1",
-                                                   "type", "--delay", "20", text])
+        let (typed, _) = try await run(
+            "xdotool",
+            [
+                "mousemove", field[1], field[2], "click", "1", "sleep", "0.1",
+                "type", "--delay", "20", text,
+            ])
         guard typed == 0 else { throw TestSupportError("xdotool could not type into the reply field (\(typed))") }
         let send = try await plasmaAnalysis(window, timeout: timeout) { $0.count == 1 }[0]
         try await click(x: send[1], y: send[2])
@@ -21,17 +25,22 @@ extension TestDesktop {
 
     /// The lines of `popup-buttons --plasma WINDOW OPTIONS`, split into fields, once `accept`
     /// takes them (the popup is redrawn after each click); throws after `timeout`.
-    private func plasmaAnalysis(_ window: String, _ options: String..., timeout: Duration,
-                                accept: ([[String]]) -> Bool) async throws -> [[String]] {
+    private func plasmaAnalysis(
+        _ window: String, _ options: String..., timeout: Duration,
+        accept: ([[String]]) -> Bool
+    ) async throws -> [[String]] {
         let deadline = ContinuousClock.now + timeout
         var last = ""
         while true {
-            let (status, output) = try await run(Self.script("popup-buttons"), ["--plasma", window] + options, timeout: 70)
+            let (status, output) = try await run(
+                Self.script("popup-buttons"), ["--plasma", window] + options, timeout: 70)
             let lines = output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
             if status == 0, lines.allSatisfy({ $0.count == 5 }), accept(lines) { return lines }
             last = output
             guard ContinuousClock.now < deadline else {
-                throw TestSupportError("popup-buttons --plasma \(window) \(options.joined(separator: " ")) found \(last) within \(timeout)")
+                throw TestSupportError(
+                    "popup-buttons --plasma \(window) \(options.joined(separator: " ")) found \(last) within \(timeout)"
+                )
             }
             try await Task.sleep(for: .milliseconds(100))
         }

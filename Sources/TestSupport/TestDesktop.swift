@@ -15,7 +15,8 @@ public final class TestDesktop: @unchecked Sendable {
     /// - Parameter environment: extra variables for desktop-up, e.g. `["DESKTOP_PULSE": "1"]`.
     public init(server: String, timeout: TimeInterval = 30, environment extra: [String: String] = [:]) async throws {
         self.server = server
-        stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("unotify-desktop-\(UUID().uuidString)")
+        stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "unotify-desktop-\(UUID().uuidString)")
         let upEnvironment = extra.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(extra) { $1 }
         let up = try ChildProcess(Self.script("desktop-up"), [server, stateDirectory.path], environment: upEnvironment)
         let status = try await up.wait(timeout: timeout)
@@ -54,7 +55,9 @@ public final class TestDesktop: @unchecked Sendable {
 
     /// Runs a tool (dunstctl, xdotool, import) on this desktop; returns its exit code and stdout.
     @discardableResult
-    public func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 20) async throws -> (Int32, String) {
+    public func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 20) async throws -> (
+        Int32, String
+    ) {
         let path = executable.hasPrefix("/") ? executable : "/usr/bin/" + executable
         let process = try ChildProcess(path, arguments, environment: environment)
         let status = try await process.wait(timeout: timeout)
@@ -118,7 +121,7 @@ public final class TestDesktop: @unchecked Sendable {
     /// and the click went below the screen). So the popup is read again after the analysis, and
     /// the analysis is repeated (bounded) until the popup stood still throughout.
     public func clickButton(index: Int, of count: Int, timeout: Duration = .seconds(10)) async throws {
-        _ = try await run("xdotool", ["mousemove", "0", "0"])   // no hover/prelight while analysing
+        _ = try await run("xdotool", ["mousemove", "0", "0"])  // no hover/prelight while analysing
         // mate draws a countdown pie beside the buttons: skip narrow shapes (notif-lib.sh's nl_invoke).
         let options = server == "mate" ? ["--gap", "5", "--min-width", "30"] : ["--gap", "5"]
         let clock = ContinuousClock()
@@ -136,9 +139,11 @@ public final class TestDesktop: @unchecked Sendable {
             // Plasma's analysis finds every button: it must find exactly the popup's. Plasma maps
             // a popup before it has drawn it, so there the analysis is repeated (bounded).
             guard status == 0, index < buttons.count, buttons[index].count >= 3,
-                  server != "plasma" || buttons.count == count else {
+                server != "plasma" || buttons.count == count
+            else {
                 if server == "plasma", clock.now < deadline { try await Task.sleep(for: .milliseconds(100)); continue }
-                throw TestSupportError("popup-buttons found no button \(index) of \(count) in window \(window) (\(status)): \(output)")
+                throw TestSupportError(
+                    "popup-buttons found no button \(index) of \(count) in window \(window) (\(status)): \(output)")
             }
             try await click(x: buttons[index][1], y: buttons[index][2])
             return
@@ -154,7 +159,7 @@ public final class TestDesktop: @unchecked Sendable {
         let arguments = server == "plasma" ? ["--plasma", window, "--close"] : [window, "1", "--top"]
         let deadline = ContinuousClock.now + timeout
         var (status, output) = try await run(Self.script("popup-buttons"), arguments, timeout: 70)
-        while status != 0, server == "plasma", ContinuousClock.now < deadline {   // mapped, not yet drawn
+        while status != 0, server == "plasma", ContinuousClock.now < deadline {  // mapped, not yet drawn
             try await Task.sleep(for: .milliseconds(100))
             (status, output) = try await run(Self.script("popup-buttons"), arguments, timeout: 70)
         }
@@ -180,7 +185,8 @@ public final class TestDesktop: @unchecked Sendable {
     /// One left click at (x, y), then the pointer parked at 0,0 (lxqt unmaps a popup on motion
     /// after one vanished under the pointer; measured).
     func click(x: String, y: String) async throws {
-        let (clicked, _) = try await run("xdotool", ["mousemove", x, y, "click", "1", "sleep", "0.05", "mousemove", "0", "0"])
+        let (clicked, _) = try await run(
+            "xdotool", ["mousemove", x, y, "click", "1", "sleep", "0.05", "mousemove", "0", "0"])
         guard clicked == 0 else { throw TestSupportError("xdotool click failed with \(clicked)") }
     }
 
@@ -220,7 +226,7 @@ public final class TestDesktop: @unchecked Sendable {
         let (_, ids) = try await run("xdotool", ["search", "--onlyvisible", "--maxdepth", "1", "--name", ""])
         var popups: [String] = []
         for id in ids.split(separator: "\n").map(String.init)
-            where Int(id) != root.flatMap({ Int($0.dropFirst(2), radix: 16) }) && !background.contains(id) {
+        where Int(id) != root.flatMap({ Int($0.dropFirst(2), radix: 16) }) && !background.contains(id) {
             let (status, shell) = try await run("xdotool", ["getwindowgeometry", "--shell", id])
             guard status == 0 else { continue }
             var geometry: [String: String] = [:]
@@ -229,7 +235,8 @@ public final class TestDesktop: @unchecked Sendable {
                 if parts.count == 2 { geometry[parts[0]] = parts[1] }
             }
             guard let width = Int(geometry["WIDTH"] ?? ""), let height = Int(geometry["HEIGHT"] ?? ""),
-                  width > 20, height > 20 else { continue }
+                width > 20, height > 20
+            else { continue }
             popups.append("\(id) \(geometry["X"] ?? "") \(geometry["Y"] ?? "") \(width) \(height)")
         }
         return popups
@@ -238,21 +245,26 @@ public final class TestDesktop: @unchecked Sendable {
     /// Saves a PNG of the whole screen (mako's sway: with grim).
     public func screenshot(to url: URL) async throws {
         if server == "mako" { return try await grimScreenshot(to: url) }
-        let (status, _) = try await run("import", ["-display", variables["DISPLAY"] ?? "", "-window", "root", url.path])
+        let (status, _) = try await run(
+            "import", ["-display", variables["DISPLAY"] ?? "", "-window", "root", url.path])
         guard status == 0 else { throw TestSupportError("import failed with \(status); is imagemagick installed?") }
     }
 
     /// Waits (bounded) until a screenshot of the whole screen has more than `minimum` pixels of
     /// exactly `color` (`#RRGGBB`, as ImageMagick's histogram spells it), e.g. a pure red test
     /// image drawn in a popup. Screenshots go to `directory`.
-    public func waitForPixels(_ color: String, moreThan minimum: Int, in directory: URL,
-                              timeout: Duration = .seconds(10)) async throws {
+    public func waitForPixels(
+        _ color: String, moreThan minimum: Int, in directory: URL,
+        timeout: Duration = .seconds(10)
+    ) async throws {
         let shot = directory.appendingPathComponent("screen.png")
         try await Eventually.wait(timeout: timeout, "more than \(minimum) pixels of \(color) on screen") {
             try await self.screenshot(to: shot)
             let (_, histogram) = try await self.run("convert", [shot.path, "-format", "%c", "histogram:info:-"])
             return histogram.split(separator: "\n").contains { line in
-                line.contains(color) && (Int(line.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0) > minimum
+                line.contains(color)
+                    && (Int(line.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0)
+                        > minimum
             }
         }
     }

@@ -20,11 +20,12 @@ public final class TmpfsMount: @unchecked Sendable {
 
     /// Fills the file system until writing fails with "no space left".
     public func fill() throws {
-        let handle = try FileHandle(forWritingTo: {
-            let file = url.appendingPathComponent("filler")
-            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-            return file
-        }())
+        let handle = try FileHandle(
+            forWritingTo: {
+                let file = url.appendingPathComponent("filler")
+                _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+                return file
+            }())
         defer { try? handle.close() }
         let chunk = Data(repeating: 0, count: 4096)
         while (try? handle.write(contentsOf: chunk)) != nil {}
@@ -46,7 +47,8 @@ public final class TmpfsMount: @unchecked Sendable {
         let child = try ChildProcess(tool, arguments)
         let status = try child.waitBlocking(timeout: 10)
         guard status == 0 else {
-            throw TestSupportError("\(tool) \(arguments.joined(separator: " ")) failed (\(status)): \(child.standardError)")
+            throw TestSupportError(
+                "\(tool) \(arguments.joined(separator: " ")) failed (\(status)): \(child.standardError)")
         }
     }
 }

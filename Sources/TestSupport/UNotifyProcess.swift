@@ -8,7 +8,8 @@ public enum UNotifyProcess {
     }
 
     /// Starts `unotify ARGUMENTS` on the bus at `address` (nil: no session bus at all).
-    public static func start(_ arguments: [String], busAddress: String?, extraEnvironment: [String: String] = [:]) throws
+    public static func start(_ arguments: [String], busAddress: String?, extraEnvironment: [String: String] = [:])
+        throws
         -> ChildProcess
     {
         var environment = ProcessInfo.processInfo.environment.merging(extraEnvironment) { $1 }
@@ -18,9 +19,10 @@ public enum UNotifyProcess {
     }
 
     /// Runs `unotify ARGUMENTS` to completion (bounded) and returns its exit code and output.
-    public static func run(_ arguments: [String], busAddress: String?, extraEnvironment: [String: String] = [:],
-                           timeout: TimeInterval = 20) async throws -> (status: Int32, stdout: String, stderr: String)
-    {
+    public static func run(
+        _ arguments: [String], busAddress: String?, extraEnvironment: [String: String] = [:],
+        timeout: TimeInterval = 20
+    ) async throws -> (status: Int32, stdout: String, stderr: String) {
         let process = try start(arguments, busAddress: busAddress, extraEnvironment: extraEnvironment)
         let status = try await process.wait(timeout: timeout)
         return (status, process.standardOutput, process.standardError)

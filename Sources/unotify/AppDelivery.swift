@@ -11,12 +11,14 @@ import NotificationAgentClient
 enum AppDelivery {
     static func send(_ request: NotifyRequest, app: String, options: SendOptions) async throws {
         guard options.actions.isEmpty, !options.wait else {
-            throw CommandFailure("unotify: -A and -w cannot be combined with --app yet: the agent receives the user's "
-                + "answer; use them without --app")
+            throw CommandFailure(
+                "unotify: -A and -w cannot be combined with --app yet: the agent receives the user's "
+                    + "answer; use them without --app")
         }
         guard options.appName == "unotify" else {
-            throw CommandFailure("unotify: -a cannot be used with --app: the agent shows the app's name from its desktop "
-                + "file (\(app).desktop, Name=); drop -a, or install a desktop file")
+            throw CommandFailure(
+                "unotify: -a cannot be used with --app: the agent shows the app's name from its desktop "
+                    + "file (\(app).desktop, Name=); drop -a, or install a desktop file")
         }
         guard options.replaceID == 0 else {
             throw CommandFailure("unotify: use --id IDENTIFIER with --app: the agent replaces by identifier, not by -r")
@@ -28,7 +30,8 @@ enum AppDelivery {
             default: .active
             }
         var delivery = DeliveryRequest(
-            identifier: options.identifier ?? "unotify-" + String(UInt64.random(in: 0...UInt64.max), radix: 16), title: request.summary,
+            identifier: options.identifier ?? "unotify-" + String(UInt64.random(in: 0...UInt64.max), radix: 16),
+            title: request.summary,
             body: request.body, sound: options.sound.map { $0 == "default" ? .default : .named($0) },
             categoryIdentifier: options.category ?? "", interruptionLevel: level)
         if let image = options.image {
@@ -42,8 +45,9 @@ enum AppDelivery {
         let trigger = try ScheduleArguments.trigger(
             in: options.inText, every: options.every, at: options.at, repeating: options.repeating)
         if trigger != nil, !delivery.hints.isEmpty {
-            throw CommandFailure("unotify: -h cannot be combined with --in, --every or --at: the schedule does not keep "
-                + "hints; send it now, or drop -h")
+            throw CommandFailure(
+                "unotify: -h cannot be combined with --in, --every or --at: the schedule does not keep "
+                    + "hints; send it now, or drop -h")
         }
         let client = try await AgentClientConnection.open()
         do {
@@ -65,13 +69,15 @@ enum AppDelivery {
                 throw CommandFailure(error.description)
             }
             guard !DeliveryRequest.reservedHints.contains(hint.key) else {
-                throw CommandFailure("unotify: with --app the agent sets the hint '\(hint.key)' itself; use -u (urgency), "
-                    + "-e (transient), --image, --progress (value) or --sound instead")
+                throw CommandFailure(
+                    "unotify: with --app the agent sets the hint '\(hint.key)' itself; use -u (urgency), "
+                        + "-e (transient), --image, --progress (value) or --sound instead")
             }
             hints[hint.key] = DBusVariant(hint.value)
         }
         guard hints.count <= DeliveryRequest.Limits.hintCount else {
-            throw CommandFailure("unotify: \(hints.count) hints: at most \(DeliveryRequest.Limits.hintCount) with --app")
+            throw CommandFailure(
+                "unotify: \(hints.count) hints: at most \(DeliveryRequest.Limits.hintCount) with --app")
         }
         return hints
     }

@@ -35,7 +35,8 @@ enum AppOptionParsing {
         case "none": return .none
         case "banner", "banners": return .banner
         case "alert", "alerts": return .alert
-        default: throw CommandFailure("unotify: --alert-style takes none, banner or alert, not \(AgentError.quote(text))")
+        default:
+            throw CommandFailure("unotify: --alert-style takes none, banner or alert, not \(AgentError.quote(text))")
         }
     }
 

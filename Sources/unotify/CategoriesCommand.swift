@@ -2,7 +2,7 @@ import ArgumentParser
 import NotificationAgentClient
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `unotify categories --app ID [--set FILE]`: an app's notification categories (actions).

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Checks the raw command line before Swift turns it into `String`s (which would silently
@@ -9,8 +9,9 @@ enum CommandLineText {
     static func invalidUTF8Argument() -> String? {
         for index in 1..<Int(CommandLine.argc) {
             guard let raw = CommandLine.unsafeArgv[index] else { continue }
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self),
-                                            count: strlen(raw))
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self),
+                count: strlen(raw))
             var decoder = UTF8()
             var iterator = bytes.makeIterator()
             decoding: while true {
@@ -45,7 +46,9 @@ enum CommandLineText {
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 var value = Int(next - UInt8(ascii: "0"))
                 for _ in 0..<2 {
-                    guard let digit = bytes.first, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(digit) else { break }
+                    guard let digit = bytes.first, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(digit) else {
+                        break
+                    }
                     value = value * 8 + Int(digit - UInt8(ascii: "0"))
                     bytes = bytes.dropFirst()
                 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Unbuffered writes of text to a file descriptor (no shared `FILE *` state).

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Paths given on the command line, made absolute for the agent (which has its own directory).

@@ -3,7 +3,7 @@ import DBus
 import NotificationAgentClient
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `unotify listen --app ID`: the user's responses, one JSON object per line, until interrupted.

@@ -4,7 +4,7 @@ import FreedesktopNotifications
 import NotificationAgentClient
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Shows one notification and waits, as `notify-send --wait` / `-A` do, until it is closed, an
@@ -76,7 +76,9 @@ struct NotificationWaiter {
 
     private func firstOutcome(
         for id: ServerNotificationID, events: AsyncThrowingStream<ServerEvent, any Error>,
-        ownerChanges: AsyncThrowingMapSequence<AsyncThrowingStream<DBusMessage, any Error>, DBusConnection.NameOwnerChange>?,
+        ownerChanges: AsyncThrowingMapSequence<
+            AsyncThrowingStream<DBusMessage, any Error>, DBusConnection.NameOwnerChange
+        >?,
         interrupts: SignalWaiter, timeout: ExpireTimeout
     ) async -> Outcome {
         await withTaskGroup(of: Outcome.self) { group in

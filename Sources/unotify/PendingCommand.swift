@@ -5,7 +5,9 @@ import NotificationAgentClient
 struct PendingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pending",
-        abstract: "List an app's scheduled notifications (one per line: identifier, next delivery in seconds since 1970, title).")
+        abstract:
+            "List an app's scheduled notifications (one per line: identifier, next delivery in seconds since 1970, title)."
+    )
 
     @Option(help: "The app's identifier.") var app: String
     @Flag(help: "Print one JSON array.") var json = false
@@ -15,16 +17,21 @@ struct PendingCommand: AsyncParsableCommand {
         do {
             let items = try await client.pending(app: app)
             if json {
-                StandardOutput.write(JSONText.array(items.map {
-                    JSONText.object([
-                        ("identifier", JSONText.string($0.request.identifier)), ("next", String($0.nextFireDate)),
-                        ("repeats", Self.repeats($0.trigger) ? "true" : "false"), ("title", JSONText.string($0.request.title)),
-                        ("body", JSONText.string($0.request.body)),
-                    ])
-                }))
+                StandardOutput.write(
+                    JSONText.array(
+                        items.map {
+                            JSONText.object([
+                                ("identifier", JSONText.string($0.request.identifier)),
+                                ("next", String($0.nextFireDate)),
+                                ("repeats", Self.repeats($0.trigger) ? "true" : "false"),
+                                ("title", JSONText.string($0.request.title)),
+                                ("body", JSONText.string($0.request.body)),
+                            ])
+                        }))
             } else {
                 for item in items {
-                    StandardOutput.write("\(item.request.identifier)\t\(Self.wholeSeconds(item.nextFireDate))\t\(item.request.title)")
+                    StandardOutput.write(
+                        "\(item.request.identifier)\t\(Self.wholeSeconds(item.nextFireDate))\t\(item.request.title)")
                 }
             }
         } catch let error as AgentError {

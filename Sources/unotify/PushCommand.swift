@@ -27,7 +27,8 @@ struct PushCommand: AsyncParsableCommand {
         let payload = try CategoriesCommand.read(file)
         let size = payload.utf8.count
         guard size <= Self.payloadLimit else {
-            throw CommandFailure("unotify: the payload is \(size) bytes; APNs allows at most \(Self.payloadLimit) bytes")
+            throw CommandFailure(
+                "unotify: the payload is \(size) bytes; APNs allows at most \(Self.payloadLimit) bytes")
         }
         let client = try await AgentClientConnection.open()
         do {

@@ -35,7 +35,8 @@ struct RequestCommand: AsyncParsableCommand {
         if provisional { bits.insert(.provisional) }
         let client = try await AgentClientConnection.open()
         do {
-            let (granted, status) = try await client.requestAuthorization(app: app, options: bits, timeout: .seconds(timeout))
+            let (granted, status) = try await client.requestAuthorization(
+                app: app, options: bits, timeout: .seconds(timeout))
             StandardOutput.write(AppOptionParsing.statusName(status))
             if !granted { throw CommandFailure("", exitCode: 1) }
         } catch let error as AgentError {

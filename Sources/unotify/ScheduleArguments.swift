@@ -1,7 +1,7 @@
 import NotificationAgentClient
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `--in`, `--every`, `--at` and `--repeat` of `unotify send --app`, turned into a trigger.
@@ -35,25 +35,29 @@ enum ScheduleArguments {
                 total += value * unit
                 number = ""
             } else {
-                throw CommandFailure("unotify: \(option) takes a duration such as 90s, 3m, 1h30m or 2d, not \(AgentError.quote(text))")
+                throw CommandFailure(
+                    "unotify: \(option) takes a duration such as 90s, 3m, 1h30m or 2d, not \(AgentError.quote(text))")
             }
         }
         if !number.isEmpty {
             guard let value = Double(number) else {
-                throw CommandFailure("unotify: \(option) takes a duration such as 90s, 3m, 1h30m or 2d, not \(AgentError.quote(text))")
+                throw CommandFailure(
+                    "unotify: \(option) takes a duration such as 90s, 3m, 1h30m or 2d, not \(AgentError.quote(text))")
             }
             total += value
         }
         guard total > 0 else { throw CommandFailure("unotify: \(option) must be longer than 0 seconds") }
         guard total <= TriggerRecord.maximumSeconds else {
-            throw CommandFailure("unotify: \(option) \(AgentError.quote(text)) is too far: at most 100 years "
-                + "(\(Int64(TriggerRecord.maximumSeconds / 86_400))d)")
+            throw CommandFailure(
+                "unotify: \(option) \(AgentError.quote(text)) is too far: at most 100 years "
+                    + "(\(Int64(TriggerRecord.maximumSeconds / 86_400))d)")
         }
         return total
     }
 
     static func calendar(_ text: String, repeating: String?) throws -> TriggerRecord {
-        let bad = CommandFailure("unotify: --at takes HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS], not \(AgentError.quote(text))")
+        let bad = CommandFailure(
+            "unotify: --at takes HH:MM[:SS] or YYYY-MM-DD HH:MM[:SS], not \(AgentError.quote(text))")
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "T" }).map(String.init)
         guard (1...2).contains(parts.count) else { throw bad }
         let clock = parts.last.map { $0.split(separator: ":").map { Int($0) } } ?? []
@@ -87,7 +91,8 @@ enum ScheduleArguments {
             let day = date.map { ($0.month, $0.day) } ?? (today().month, today().day)
             (components.month, components.day) = day
         case let other?:
-            throw CommandFailure("unotify: --repeat takes daily, weekly, monthly or yearly, not \(AgentError.quote(other))")
+            throw CommandFailure(
+                "unotify: --repeat takes daily, weekly, monthly or yearly, not \(AgentError.quote(other))")
         }
         return .calendar(components, repeats: repeating != nil)
     }

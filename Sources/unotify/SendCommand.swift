@@ -3,7 +3,7 @@ import DBus
 import FreedesktopNotifications
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `unotify send`: notify-send's options, meaning, output and exit status.
@@ -17,8 +17,9 @@ struct SendCommand: AsyncParsableCommand {
         abstract: "Show a notification (takes every notify-send option; see unotify send --help).",
         helpNames: [])
 
-    @Argument(parsing: .captureForPassthrough, help: "notify-send's options, then SUMMARY [BODY].",
-              completion: .custom(SendCompletion.candidates))
+    @Argument(
+        parsing: .captureForPassthrough, help: "notify-send's options, then SUMMARY [BODY].",
+        completion: .custom(SendCompletion.candidates))
     var arguments: [String] = []
 
     func run() async throws {
@@ -33,10 +34,12 @@ struct SendCommand: AsyncParsableCommand {
             return
         }
         var request = try makeRequest(options)
-        if options.app == nil, options.identifier != nil || options.inText != nil || options.every != nil
-            || options.at != nil || options.repeating != nil || options.sound != nil
+        if options.app == nil,
+            options.identifier != nil || options.inText != nil || options.every != nil
+                || options.at != nil || options.repeating != nil || options.sound != nil
         {
-            throw CommandFailure("unotify: --id, --in, --every, --at, --repeat and --sound need --app: the agent keeps them per app")
+            throw CommandFailure(
+                "unotify: --id, --in, --every, --at, --repeat and --sound need --app: the agent keeps them per app")
         }
         if let app = options.app {
             try await AppDelivery.send(request, app: app, options: options)

@@ -18,7 +18,7 @@ enum SendCompletion {
         }
         // bash splits `--urgency=c` at the `=` (COMP_WORDBREAKS): the value follows a word "=".
         if index > 1, index - 1 < words.count, words[index - 1] == "=", words[index - 2].hasPrefix("--"),
-           let option = option(named: words[index - 2]), option.valueName != nil
+            let option = option(named: words[index - 2]), option.valueName != nil
         {
             return (values[option.long] ?? []).filter { $0.hasPrefix(prefix) }
         }

@@ -38,87 +38,125 @@ struct SendOptions: Sendable {
     }
 
     static let table: [Option] = [
-        Option(short: "u", long: "urgency", valueName: "LEVEL", help: "Specifies the urgency level (low, normal, critical).") {
+        Option(
+            short: "u", long: "urgency", valueName: "LEVEL",
+            help: "Specifies the urgency level (low, normal, critical)."
+        ) {
             $0.urgency = $1
         },
-        Option(short: "t", long: "expire-time", valueName: "TIME",
-               help: "Specifies the timeout in milliseconds at which to expire the notification.") {
+        Option(
+            short: "t", long: "expire-time", valueName: "TIME",
+            help: "Specifies the timeout in milliseconds at which to expire the notification."
+        ) {
             guard let value = Int32($1) else {
                 throw CommandFailure("Cannot parse integer value \u{201C}\($1)\u{201D} for --expire-time")
             }
             $0.expireTime = value
         },
-        Option(short: "a", long: "app-name", valueName: "APP_NAME", help: "Specifies the app name for the notification.") {
+        Option(
+            short: "a", long: "app-name", valueName: "APP_NAME", help: "Specifies the app name for the notification."
+        ) {
             $0.appName = $1
         },
-        Option(short: "i", long: "icon", valueName: "ICON", help: "Specifies an icon filename or stock icon to display.") {
+        Option(
+            short: "i", long: "icon", valueName: "ICON", help: "Specifies an icon filename or stock icon to display."
+        ) {
             $0.icon = $1
         },
-        Option(short: "c", long: "category", valueName: "TYPE[,TYPE...]", help: "Specifies the notification category. With --app: the app's category whose actions to show (unotify categories).") {
+        Option(
+            short: "c", long: "category", valueName: "TYPE[,TYPE...]",
+            help:
+                "Specifies the notification category. With --app: the app's category whose actions to show (unotify categories)."
+        ) {
             $0.category = $1
         },
         Option(short: "e", long: "transient", valueName: nil, help: "Create a transient notification.") { options, _ in
             options.transient = true
         },
-        Option(short: "h", long: "hint", valueName: "TYPE:NAME:VALUE",
-               help: "Specifies basic extra data to pass. Valid types are boolean, int, double, string, byte and variant.") {
+        Option(
+            short: "h", long: "hint", valueName: "TYPE:NAME:VALUE",
+            help: "Specifies basic extra data to pass. Valid types are boolean, int, double, string, byte and variant."
+        ) {
             $0.hints.append($1)
         },
         Option(short: "p", long: "print-id", valueName: nil, help: "Print the notification ID.") { options, _ in
             options.printID = true
         },
-        Option(short: "r", long: "replace-id", valueName: "REPLACE_ID", help: "The ID of the notification to replace.") {
+        Option(short: "r", long: "replace-id", valueName: "REPLACE_ID", help: "The ID of the notification to replace.")
+        {
             guard let value = UInt32($1) else {
                 throw CommandFailure("Cannot parse integer value \u{201C}\($1)\u{201D} for --replace-id")
             }
             $0.replaceID = value
         },
-        Option(short: "w", long: "wait", valueName: nil, help: "Wait for the notification to be closed before exiting.") {
+        Option(short: "w", long: "wait", valueName: nil, help: "Wait for the notification to be closed before exiting.")
+        {
             options, _ in options.wait = true
         },
-        Option(short: "A", long: "action", valueName: "[NAME=]Text...",
-               help: "Specifies the actions to display to the user. Implies --wait to wait for user input. May be set "
-                   + "multiple times. The name of the action is output to stdout. If NAME is not specified, the "
-                   + "numerical index of the option is used (starting with 0).") {
+        Option(
+            short: "A", long: "action", valueName: "[NAME=]Text...",
+            help: "Specifies the actions to display to the user. Implies --wait to wait for user input. May be set "
+                + "multiple times. The name of the action is output to stdout. If NAME is not specified, the "
+                + "numerical index of the option is used (starting with 0)."
+        ) {
             $0.actions.append($1)
         },
-        Option(short: nil, long: "app", valueName: "ID",
-               help: "Deliver through unotifyd for the app ID, filtered by its permission settings (unotify settings).") {
+        Option(
+            short: nil, long: "app", valueName: "ID",
+            help: "Deliver through unotifyd for the app ID, filtered by its permission settings (unotify settings)."
+        ) {
             $0.app = $1
         },
-        Option(short: nil, long: "image", valueName: "PATH",
-               help: "Show this image in the popup (image-path; with --app the agent keeps its own copy).") {
+        Option(
+            short: nil, long: "image", valueName: "PATH",
+            help: "Show this image in the popup (image-path; with --app the agent keeps its own copy)."
+        ) {
             $0.image = $1
         },
-        Option(short: nil, long: "progress", valueName: "N",
-               help: "Show a progress bar at N percent (0-100) where the server can (dunst's value hint).") {
+        Option(
+            short: nil, long: "progress", valueName: "N",
+            help: "Show a progress bar at N percent (0-100) where the server can (dunst's value hint)."
+        ) {
             guard let value = Int32($1), (0...100).contains(value) else {
-                throw CommandFailure("unotify: --progress takes a whole number from 0 to 100, not \(AgentError.quote($1))")
+                throw CommandFailure(
+                    "unotify: --progress takes a whole number from 0 to 100, not \(AgentError.quote($1))")
             }
             $0.progress = value
         },
-        Option(short: nil, long: "in", valueName: "DURATION",
-               help: "With --app: deliver once after DURATION (90s, 3m, 1h30m, 2d), even after this command has exited.") {
+        Option(
+            short: nil, long: "in", valueName: "DURATION",
+            help: "With --app: deliver once after DURATION (90s, 3m, 1h30m, 2d), even after this command has exited."
+        ) {
             $0.inText = $1
         },
-        Option(short: nil, long: "every", valueName: "DURATION",
-               help: "With --app: deliver every DURATION (at least 60 s).") {
+        Option(
+            short: nil, long: "every", valueName: "DURATION",
+            help: "With --app: deliver every DURATION (at least 60 s)."
+        ) {
             $0.every = $1
         },
-        Option(short: nil, long: "at", valueName: "TIME",
-               help: "With --app: deliver at HH:MM[:SS] (the next one) or at YYYY-MM-DD HH:MM[:SS].") {
+        Option(
+            short: nil, long: "at", valueName: "TIME",
+            help: "With --app: deliver at HH:MM[:SS] (the next one) or at YYYY-MM-DD HH:MM[:SS]."
+        ) {
             $0.at = $1
         },
-        Option(short: nil, long: "repeat", valueName: "daily|weekly|monthly|yearly",
-               help: "With --at: deliver at every matching time.") {
+        Option(
+            short: nil, long: "repeat", valueName: "daily|weekly|monthly|yearly",
+            help: "With --at: deliver at every matching time."
+        ) {
             $0.repeating = $1
         },
-        Option(short: nil, long: "id", valueName: "NAME",
-               help: "With --app: the notification's identifier; sending the same NAME again replaces it in place.") {
+        Option(
+            short: nil, long: "id", valueName: "NAME",
+            help: "With --app: the notification's identifier; sending the same NAME again replaces it in place."
+        ) {
             $0.identifier = $1
         },
-        Option(short: nil, long: "sound", valueName: "NAME",
-               help: "With --app: play a sound: default, a sound-theme name, a file in the app's Sounds folder, or a path.") {
+        Option(
+            short: nil, long: "sound", valueName: "NAME",
+            help: "With --app: play a sound: default, a sound-theme name, a file in the app's Sounds folder, or a path."
+        ) {
             $0.sound = $1
         },
         Option(short: "?", long: "help", valueName: nil, help: "Show help options.") { options, _ in

@@ -5,7 +5,8 @@ import FreedesktopNotifications
 struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "server",
-        abstract: "Print the notification server's name, vendor, version, spec version and capabilities (--explain: what works and what degrades).",
+        abstract:
+            "Print the notification server's name, vendor, version, spec version and capabilities (--explain: what works and what degrades).",
         helpNames: [.long, .customShort("?")])
 
     @Flag(help: "Print one JSON object instead of text.")
@@ -21,20 +22,24 @@ struct ServerCommand: AsyncParsableCommand {
             let capabilities = try await client.capabilities()
             if explain {
                 let profile = ServerProfile(information: information, capabilities: capabilities)
-                StandardOutput.write("\(information.name) \(information.version) (\(information.vendor)), spec \(information.specVersion)")
+                StandardOutput.write(
+                    "\(information.name) \(information.version) (\(information.vendor)), spec \(information.specVersion)"
+                )
                 for line in profile.explanation {
                     StandardOutput.write("\(line.works ? "works   " : "degrades") \(line.feature): \(line.detail)")
                 }
             } else if json {
-                StandardOutput.write(JSONText.object([
-                    ("name", JSONText.string(information.name)),
-                    ("vendor", JSONText.string(information.vendor)),
-                    ("version", JSONText.string(information.version)),
-                    ("specVersion", JSONText.string(information.specVersion)),
-                    ("capabilities", JSONText.array(capabilities.strings.map(JSONText.string))),
-                ]))
+                StandardOutput.write(
+                    JSONText.object([
+                        ("name", JSONText.string(information.name)),
+                        ("vendor", JSONText.string(information.vendor)),
+                        ("version", JSONText.string(information.version)),
+                        ("specVersion", JSONText.string(information.specVersion)),
+                        ("capabilities", JSONText.array(capabilities.strings.map(JSONText.string))),
+                    ]))
             } else {
-                StandardOutput.write("""
+                StandardOutput.write(
+                    """
                     name: \(information.name)
                     vendor: \(information.vendor)
                     version: \(information.version)

@@ -69,7 +69,8 @@ struct SettingsCommand: AsyncParsableCommand {
             try await client.resetSettings(app: app)
             return try await client.settings(app: app)
         case let other?:
-            throw CommandFailure("unotify: unknown settings action \(AgentError.quote(other)); use allow, deny or reset")
+            throw CommandFailure(
+                "unotify: unknown settings action \(AgentError.quote(other)); use allow, deny or reset")
         }
     }
 
@@ -101,9 +102,10 @@ struct SettingsCommand: AsyncParsableCommand {
         StandardOutput.write("APP\tSTATUS\tALERT\tSOUND\tBADGE\tLIST\tLOCK\tSTYLE")
         for app in apps.keys.sorted() {
             let s = apps[app] ?? AppSettings()
-            StandardOutput.write([app, AppOptionParsing.statusName(s.authorization)].joined(separator: "\t") + "\t"
-                + [s.alert, s.sound, s.badge, s.notificationCenter, s.lockScreen].map(AppOptionParsing.switchName)
-                .joined(separator: "\t") + "\t" + AppOptionParsing.styleName(s.alertStyle))
+            StandardOutput.write(
+                [app, AppOptionParsing.statusName(s.authorization)].joined(separator: "\t") + "\t"
+                    + [s.alert, s.sound, s.badge, s.notificationCenter, s.lockScreen].map(AppOptionParsing.switchName)
+                    .joined(separator: "\t") + "\t" + AppOptionParsing.styleName(s.alertStyle))
         }
     }
 
@@ -112,7 +114,8 @@ struct SettingsCommand: AsyncParsableCommand {
             StandardOutput.write(JSONText.object([("app", JSONText.string(app))] + Self.members(s)))
             return
         }
-        StandardOutput.write("""
+        StandardOutput.write(
+            """
             app: \(app)
             status: \(AppOptionParsing.statusName(s.authorization))
             alert: \(AppOptionParsing.switchName(s.alert))

@@ -1,7 +1,7 @@
 import NotificationAgentClient
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Diagnostics go to stderr, one line at a time, with control and invisible characters written

@@ -2,7 +2,7 @@ import ArgumentParser
 import NotificationAgentClient
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `unotify`: desktop notifications from scripts, a superset of notify-send.
@@ -16,7 +16,11 @@ struct UNotify: AsyncParsableCommand {
             is wrong (as notify-send); 2 when there is no session bus or no notification server.
             """,
         version: "unotify 0.1.0",
-        subcommands: [SendCommand.self, ServerCommand.self, RequestCommand.self, SettingsCommand.self, PendingCommand.self, DeliveredCommand.self, RemoveCommand.self, CategoriesCommand.self, ListenCommand.self, ReplyCommand.self, BadgeCommand.self, PushCommand.self],
+        subcommands: [
+            SendCommand.self, ServerCommand.self, RequestCommand.self, SettingsCommand.self, PendingCommand.self,
+            DeliveredCommand.self, RemoveCommand.self, CategoriesCommand.self, ListenCommand.self, ReplyCommand.self,
+            BadgeCommand.self, PushCommand.self,
+        ],
         helpNames: [.long, .customShort("?")])
 
     /// Parses and runs, reporting errors as notify-send does: one line on stderr, exit 1.

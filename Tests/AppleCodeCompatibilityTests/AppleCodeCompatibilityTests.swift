@@ -8,7 +8,8 @@ import UserNotifications
 
     @Test func reminderBecomesACalendarRequestWithItsCategoryAndUserInfo() throws {
         let id = UUID()
-        let request = ReminderScheduler.request(for: Reminder(id: id, title: "Tea", notes: "Green", dueDate: due, repeatsDaily: true))
+        let request = ReminderScheduler.request(
+            for: Reminder(id: id, title: "Tea", notes: "Green", dueDate: due, repeatsDaily: true))
         let trigger = try #require(request.trigger as? UNCalendarNotificationTrigger)
         let expected = Calendar.current.dateComponents([.hour, .minute], from: due)
         #expect(trigger.dateComponents.hour == expected.hour)
@@ -23,7 +24,8 @@ import UserNotifications
     }
 
     @Test func snoozeCopiesTheContentIntoATenMinuteIntervalRequest() throws {
-        let original = ReminderScheduler.request(for: Reminder(id: UUID(), title: "Tea", notes: nil, dueDate: due, repeatsDaily: false))
+        let original = ReminderScheduler.request(
+            for: Reminder(id: UUID(), title: "Tea", notes: nil, dueDate: due, repeatsDaily: false))
         let snoozed = ReminderScheduler.snoozeRequest(for: original)
         let trigger = try #require(snoozed.trigger as? UNTimeIntervalNotificationTrigger)
         #expect(trigger.timeInterval == 600)
@@ -35,7 +37,9 @@ import UserNotifications
 
     @Test func criticalSoundAndActionIconsKeepWhatTheAppGave() {
         let content = RichContent.criticalContent()
-        #expect(content.sound == UNNotificationSound.criticalSoundNamed(UNNotificationSoundName("alarm.caf"), withAudioVolume: 1))
+        #expect(
+            content.sound
+                == UNNotificationSound.criticalSoundNamed(UNNotificationSoundName("alarm.caf"), withAudioVolume: 1))
         #expect(content.sound != UNNotificationSound.default)
         #expect(content.interruptionLevel == .critical)
         let actions = RichContent.iconActions()
@@ -47,7 +51,8 @@ import UserNotifications
     @Test func ringtonesAreNamedSoundsThatDifferFromTheDefault() {
         #expect(CallNotifications.incomingCall(from: "Ann").sound == UNNotificationSound.defaultRingtone)
         #expect(UNNotificationSound.defaultRingtone != UNNotificationSound.default)
-        #expect(CallNotifications.customRingtone() == UNNotificationSound(named: UNNotificationSoundName("marimba.caf")))
+        #expect(
+            CallNotifications.customRingtone() == UNNotificationSound(named: UNNotificationSoundName("marimba.caf")))
     }
 
     @Test func updatingFromAContentProviderIsRefusedWithAnErrorThatSaysWhy() throws {
@@ -74,7 +79,8 @@ import UserNotifications
     }
 
     @Test func everyImmutableNotificationObjectCopiesThroughNSCopying() throws {
-        let request = ReminderScheduler.request(for: Reminder(id: UUID(), title: "Tea", notes: nil, dueDate: due, repeatsDaily: false))
+        let request = ReminderScheduler.request(
+            for: Reminder(id: UUID(), title: "Tea", notes: nil, dueDate: due, repeatsDaily: false))
         let category = UNNotificationCategory(identifier: "c", actions: [], intentIdentifiers: [])
         let action = UNNotificationAction(identifier: "a", title: "A")
         let copies = NotificationCopies.copies(of: request, category: category, action: action, attachment: nil)

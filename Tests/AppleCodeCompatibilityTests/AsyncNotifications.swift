@@ -18,7 +18,9 @@ final class NotificationSettingsViewModel {
 
     func requestProvisional() async -> Bool {
         do {
-            return try await UNUserNotificationCenter.current().requestAuthorization(options: [.alert, .sound, .provisional])
+            return try await UNUserNotificationCenter.current().requestAuthorization(options: [
+                .alert, .sound, .provisional,
+            ])
         } catch {
             return false
         }
@@ -39,8 +41,10 @@ final class NotificationSettingsViewModel {
 }
 
 final class AsyncDelegate: NSObject, UNUserNotificationCenterDelegate {
-    func userNotificationCenter(_ center: UNUserNotificationCenter,
-                                willPresent notification: UNNotification) async -> UNNotificationPresentationOptions {
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        willPresent notification: UNNotification
+    ) async -> UNNotificationPresentationOptions {
         notification.request.content.interruptionLevel == .passive ? [.list] : [.banner, .sound]
     }
 

@@ -17,7 +17,9 @@ enum CallNotifications {
     }
 
     /// Apple apps pass an `INSendMessageIntent` here; the parameter is the protocol it conforms to.
-    static func messageContent(_ content: UNNotificationContent, from provider: any UNNotificationContentProviding) -> UNNotificationContent {
+    static func messageContent(_ content: UNNotificationContent, from provider: any UNNotificationContentProviding)
+        -> UNNotificationContent
+    {
         do {
             return try content.updating(from: provider)
         } catch {
@@ -30,8 +32,10 @@ final class NotificationService: UNNotificationServiceExtension {
     private var contentHandler: ((UNNotificationContent) -> Void)?
     private var bestAttempt: UNMutableNotificationContent?
 
-    override func didReceive(_ request: UNNotificationRequest,
-                             withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+    override func didReceive(
+        _ request: UNNotificationRequest,
+        withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+    ) {
         self.contentHandler = contentHandler
         bestAttempt = request.content.mutableCopy() as? UNMutableNotificationContent
         if let bestAttempt = bestAttempt {

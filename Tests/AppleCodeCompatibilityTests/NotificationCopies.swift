@@ -7,8 +7,10 @@ enum NotificationCopies {
         value.copy(with: nil) as? T
     }
 
-    static func copies(of request: UNNotificationRequest, category: UNNotificationCategory,
-                       action: UNNotificationAction, attachment: UNNotificationAttachment?) -> [Any?] {
+    static func copies(
+        of request: UNNotificationRequest, category: UNNotificationCategory,
+        action: UNNotificationAction, attachment: UNNotificationAttachment?
+    ) -> [Any?] {
         [
             copied(request),
             copied(category),
@@ -19,8 +21,10 @@ enum NotificationCopies {
         ]
     }
 
-    static func copies(of notification: UNNotification, response: UNNotificationResponse,
-                       settings: UNNotificationSettings) -> [Any?] {
+    static func copies(
+        of notification: UNNotification, response: UNNotificationResponse,
+        settings: UNNotificationSettings
+    ) -> [Any?] {
         [copied(notification), copied(response), copied(settings)]
     }
 }

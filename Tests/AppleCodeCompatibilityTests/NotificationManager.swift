@@ -13,13 +13,17 @@ final class NotificationManager: NSObject, UNUserNotificationCenterDelegate {
     func configure() {
         center.delegate = self
         let snooze = UNNotificationAction(identifier: "SNOOZE_ACTION", title: "Snooze", options: [])
-        let done = UNNotificationAction(identifier: "DONE_ACTION", title: "Mark as Done", options: [.destructive, .authenticationRequired])
-        let reply = UNTextInputNotificationAction(identifier: "REPLY_ACTION", title: "Reply", options: [],
-                                                  textInputButtonTitle: "Send", textInputPlaceholder: "Message")
-        let reminders = UNNotificationCategory(identifier: "REMINDER", actions: [snooze, done], intentIdentifiers: [],
-                                               options: [.customDismissAction])
-        let messages = UNNotificationCategory(identifier: "MESSAGE", actions: [reply], intentIdentifiers: [],
-                                              hiddenPreviewsBodyPlaceholder: "%u new messages", options: [])
+        let done = UNNotificationAction(
+            identifier: "DONE_ACTION", title: "Mark as Done", options: [.destructive, .authenticationRequired])
+        let reply = UNTextInputNotificationAction(
+            identifier: "REPLY_ACTION", title: "Reply", options: [],
+            textInputButtonTitle: "Send", textInputPlaceholder: "Message")
+        let reminders = UNNotificationCategory(
+            identifier: "REMINDER", actions: [snooze, done], intentIdentifiers: [],
+            options: [.customDismissAction])
+        let messages = UNNotificationCategory(
+            identifier: "MESSAGE", actions: [reply], intentIdentifiers: [],
+            hiddenPreviewsBodyPlaceholder: "%u new messages", options: [])
         center.setNotificationCategories([reminders, messages])
     }
 
@@ -47,13 +51,17 @@ final class NotificationManager: NSObject, UNUserNotificationCenterDelegate {
         }
     }
 
-    func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification,
-                                withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void) {
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
+    ) {
         completionHandler([.banner, .list, .sound, .badge])
     }
 
-    func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
-                                withCompletionHandler completionHandler: @escaping () -> Void) {
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping () -> Void
+    ) {
         let userInfo = response.notification.request.content.userInfo
         switch response.actionIdentifier {
         case UNNotificationDefaultActionIdentifier:

@@ -58,10 +58,12 @@ enum ReminderScheduler {
         UNUserNotificationCenter.current().getPendingNotificationRequests { requests in
             var dates: [String: Date] = [:]
             for request in requests {
-                if let trigger = request.trigger as? UNCalendarNotificationTrigger, let date = trigger.nextTriggerDate() {
+                if let trigger = request.trigger as? UNCalendarNotificationTrigger, let date = trigger.nextTriggerDate()
+                {
                     dates[request.identifier] = date
                 } else if let trigger = request.trigger as? UNTimeIntervalNotificationTrigger,
-                          let date = trigger.nextTriggerDate() {
+                    let date = trigger.nextTriggerDate()
+                {
                     dates[request.identifier] = date
                 }
             }

@@ -7,9 +7,12 @@ enum RichContent {
         let content = UNMutableNotificationContent()
         content.title = NSString.localizedUserNotificationString(forKey: "NEW_PHOTO_TITLE", arguments: nil)
         content.body = NSString.localizedUserNotificationString(forKey: "NEW_PHOTO_BODY %@", arguments: ["Ann"])
-        let attachment = try UNNotificationAttachment(identifier: "photo", url: imageURL,
-                                                      options: [UNNotificationAttachmentOptionsTypeHintKey: "public.png",
-                                                                UNNotificationAttachmentOptionsThumbnailHiddenKey: false])
+        let attachment = try UNNotificationAttachment(
+            identifier: "photo", url: imageURL,
+            options: [
+                UNNotificationAttachmentOptionsTypeHintKey: "public.png",
+                UNNotificationAttachmentOptionsThumbnailHiddenKey: false,
+            ])
         content.attachments = [attachment]
         content.targetContentIdentifier = "gallery"
         return content.copy() as! UNNotificationContent
@@ -24,10 +27,12 @@ enum RichContent {
     }
 
     static func iconActions() -> [UNNotificationAction] {
-        let like = UNNotificationAction(identifier: "LIKE", title: "Like", options: [.foreground],
-                                        icon: UNNotificationActionIcon(systemImageName: "hand.thumbsup"))
-        let delete = UNNotificationAction(identifier: "DELETE", title: "Delete", options: .destructive,
-                                          icon: UNNotificationActionIcon(templateImageName: "trash"))
+        let like = UNNotificationAction(
+            identifier: "LIKE", title: "Like", options: [.foreground],
+            icon: UNNotificationActionIcon(systemImageName: "hand.thumbsup"))
+        let delete = UNNotificationAction(
+            identifier: "DELETE", title: "Delete", options: .destructive,
+            icon: UNNotificationActionIcon(templateImageName: "trash"))
         return [like, delete]
     }
 
@@ -36,7 +41,7 @@ enum RichContent {
             switch error.code {
             case .notificationsNotAllowed: return "not allowed"
             case .attachmentInvalidURL, .attachmentUnrecognizedType, .attachmentInvalidFileSize,
-                 .attachmentNotInDataStore, .attachmentMoveIntoDataStoreFailed, .attachmentCorrupt:
+                .attachmentNotInDataStore, .attachmentMoveIntoDataStoreFailed, .attachmentCorrupt:
                 return "bad attachment"
             default: return "other: \(error.code.rawValue)"
             }

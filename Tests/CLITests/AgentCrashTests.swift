@@ -31,7 +31,8 @@ import TestSupport
             // Kill points spread over the adds, their saves, and the fire moment (at 400 ms).
             let killAfter = Duration.milliseconds(Int.random(in: 0...520, using: &random))
             let round = try await Self.round(killingAfter: killAfter)
-            #expect(round.lost.isEmpty, "round \(index) (seed \(seed), kill at \(killAfter)): lost \(round.lost.prefix(5))")
+            #expect(
+                round.lost.isEmpty, "round \(index) (seed \(seed), kill at \(killAfter)): lost \(round.lost.prefix(5))")
             rounds.append(round)
         }
         let acknowledged = rounds.map(\.acknowledged).reduce(0, +)
@@ -39,9 +40,10 @@ import TestSupport
         let duplicates = rounds.map(\.duplicates).reduce(0, +)
         // The kill must have come after acknowledged adds often enough for the test to say something.
         #expect(rounds.filter { $0.acknowledged > 0 }.count >= Self.rounds / 4, "too few rounds had acknowledged adds")
-        print("AgentCrashTests: \(Self.rounds) rounds of \(Self.perRound) scheduled, SIGKILL at random (seed \(seed)): "
-            + "\(acknowledged) acknowledged, \(lost) lost, \(duplicates) shown twice, "
-            + "\(rounds.filter { $0.duplicates > 0 }.count) rounds with a duplicate")
+        print(
+            "AgentCrashTests: \(Self.rounds) rounds of \(Self.perRound) scheduled, SIGKILL at random (seed \(seed)): "
+                + "\(acknowledged) acknowledged, \(lost) lost, \(duplicates) shown twice, "
+                + "\(rounds.filter { $0.duplicates > 0 }.count) rounds with a duplicate")
     }
 
     /// One round: an agent, `perRound` notifications all due 400 ms after the round starts,
@@ -56,8 +58,9 @@ import TestSupport
         let watcher = try DBusConnection(address: bus.address)
         let first = try await startAgent(environment, watcher: watcher)
         let client = try await AgentClient(address: bus.address, startAgent: false)
-        let allowed = try await UNotifyProcess.run(["settings", app, "allow"], busAddress: bus.address,
-                                                   extraEnvironment: ["XDG_STATE_HOME": state.path])
+        let allowed = try await UNotifyProcess.run(
+            ["settings", app, "allow"], busAddress: bus.address,
+            extraEnvironment: ["XDG_STATE_HOME": state.path])
         #expect(allowed.status == 0, "unotify settings \(app) allow: \(allowed.stderr)")
         let start = ContinuousClock.now
         let fireAt = Date().addingTimeInterval(0.4)
@@ -70,7 +73,8 @@ import TestSupport
                 group.addTask {
                     let title = "n\(n)"
                     let request = DeliveryRequest(identifier: title, title: title)
-                    let trigger = TriggerRecord.timeInterval(seconds: max(0.001, fireAt.timeIntervalSinceNow), repeats: false)
+                    let trigger = TriggerRecord.timeInterval(
+                        seconds: max(0.001, fireAt.timeIntervalSinceNow), repeats: false)
                     return (try? await client.add(app: app, request: request, trigger: trigger)) == nil ? nil : title
                 }
             }
@@ -96,14 +100,16 @@ import TestSupport
             }
         } catch {
             let text = (try? String(contentsOf: file, encoding: .utf8)) ?? "(no file)"
-            throw TestSupportError("\(error); pending.json: \(text.prefix(600)); agent: \(second.standardError.suffix(600))")
+            throw TestSupportError(
+                "\(error); pending.json: \(text.prefix(600)); agent: \(second.standardError.suffix(600))")
         }
         let shown = server.shown
         await server.stop()
         await client.connection.close()
         await watcher.close()
-        return Round(acknowledged: acknowledged.count, lost: acknowledged.filter { shown[$0] == nil }.sorted(),
-                     duplicates: shown.values.map { $0 - 1 }.reduce(0, +), killedAfter: killAfter)
+        return Round(
+            acknowledged: acknowledged.count, lost: acknowledged.filter { shown[$0] == nil }.sorted(),
+            duplicates: shown.values.map { $0 - 1 }.reduce(0, +), killedAfter: killAfter)
     }
 
     static func startAgent(_ environment: [String: String], watcher: DBusConnection) async throws -> ChildProcess {

@@ -11,8 +11,9 @@ import TestSupport
         let directory = state.url.appendingPathComponent("unotify")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try "{not json".write(to: directory.appendingPathComponent("pending.json"), atomically: true, encoding: .utf8)
-        let result = try await UNotifyProcess.run(["settings"], busAddress: bus.address,
-                                                  extraEnvironment: ["XDG_STATE_HOME": state.path])
+        let result = try await UNotifyProcess.run(
+            ["settings"], busAddress: bus.address,
+            extraEnvironment: ["XDG_STATE_HOME": state.path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("exited before it took its name"), "\(result.stderr)")
         #expect(result.stderr.contains("pending.json is corrupt (not valid JSON)"), "\(result.stderr)")

@@ -47,7 +47,8 @@ import TestSupport
                     for n in 0..<Self.perClient {
                         let title = "c\(client)-\(n)"
                         do {
-                            _ = try await connection.add(app: Self.app, request: DeliveryRequest(identifier: title, title: title))
+                            _ = try await connection.add(
+                                app: Self.app, request: DeliveryRequest(identifier: title, title: title))
                             results.append((title, true))
                         } catch let error as AgentError where error.code == .notAllowed {
                             results.append((title, false))
@@ -74,8 +75,9 @@ import TestSupport
             (try? await settings.delivered(app: Self.app).isEmpty) == true
         }
         let after = try Self.residentKilobytes(agent.pid)
-        print("AgentLoadTests: \(results.count) requests from \(Self.clients) clients, \(accepted.count) shown once, "
-            + "\(refused.count) refused while denied; agent RSS \(baseline) kB before, \(after) kB after")
+        print(
+            "AgentLoadTests: \(results.count) requests from \(Self.clients) clients, \(accepted.count) shown once, "
+                + "\(refused.count) refused while denied; agent RSS \(baseline) kB before, \(after) kB after")
         #expect(after - baseline < 16 * 1024, "the agent's memory grew by \(after - baseline) kB and stayed")
         await settings.connection.close()
         await watcher.close()

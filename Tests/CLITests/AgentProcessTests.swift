@@ -12,12 +12,14 @@ import TestSupport
         _ = try await FakeNotificationServer(address: bus.address)
         let state = try TemporaryDirectory("unotify-state")
         let environment = ["XDG_STATE_HOME": state.path]
-        let allow = try await UNotifyProcess.run(["settings", "org.example.Tea", "allow"], busAddress: bus.address,
-                                                 extraEnvironment: environment)
+        let allow = try await UNotifyProcess.run(
+            ["settings", "org.example.Tea", "allow"], busAddress: bus.address,
+            extraEnvironment: environment)
         #expect(allow.status == 0)
         #expect(allow.stdout.contains("status: authorized"))
         // The CLI has exited; the same agent still answers, with the same state.
-        let again = try await UNotifyProcess.run(["settings", "--json"], busAddress: bus.address, extraEnvironment: environment)
+        let again = try await UNotifyProcess.run(
+            ["settings", "--json"], busAddress: bus.address, extraEnvironment: environment)
         #expect(again.stdout.contains(#""org.example.Tea":{"status":"authorized""#))
         #expect(FileManager.default.fileExists(atPath: state.url.appendingPathComponent("unotify/settings.json").path))
     }
@@ -51,11 +53,13 @@ import TestSupport
             Exec=/usr/bin/env XDG_STATE_HOME=\(state.path) \(UNotifyDaemonProcess.path)
 
             """
-        try service.write(to: bus.directory.appendingPathComponent("services/org.unotify.Agent.service"),
-                          atomically: true, encoding: .utf8)
+        try service.write(
+            to: bus.directory.appendingPathComponent("services/org.unotify.Agent.service"),
+            atomically: true, encoding: .utf8)
         // UNOTIFY_AGENT points nowhere: only activation can start the agent.
-        let result = try await UNotifyProcess.run(["settings", "org.example.Tea"], busAddress: bus.address,
-                                                  extraEnvironment: ["UNOTIFY_AGENT": "/nonexistent/unotifyd"])
+        let result = try await UNotifyProcess.run(
+            ["settings", "org.example.Tea"], busAddress: bus.address,
+            extraEnvironment: ["UNOTIFY_AGENT": "/nonexistent/unotifyd"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("status: notDetermined"))
     }
@@ -68,10 +72,12 @@ import TestSupport
         environment["XDG_CONFIG_HOME"] = nil
         let install = try ChildProcess(UNotifyDaemonProcess.path, ["--install"], environment: environment)
         #expect(try await install.wait(timeout: 10) == 0)
-        let service = try String(contentsOfFile: home.path + "/.local/share/dbus-1/services/org.unotify.Agent.service",
-                                 encoding: .utf8)
+        let service = try String(
+            contentsOfFile: home.path + "/.local/share/dbus-1/services/org.unotify.Agent.service",
+            encoding: .utf8)
         #expect(service.contains("Name=org.unotify.Agent"))
-        #expect(service.contains("Exec=\(URL(fileURLWithPath: UNotifyDaemonProcess.path).resolvingSymlinksInPath().path)"))
+        #expect(
+            service.contains("Exec=\(URL(fileURLWithPath: UNotifyDaemonProcess.path).resolvingSymlinksInPath().path)"))
         let unit = try String(contentsOfFile: home.path + "/.config/systemd/user/unotifyd.service", encoding: .utf8)
         #expect(unit.contains("BusName=org.unotify.Agent"))
         #expect(install.standardOutput.split(separator: "\n").count == 2)
@@ -79,8 +85,9 @@ import TestSupport
 
     @Test func noAgentBinaryIsAClearError() async throws {
         let bus = try PrivateBus()
-        let result = try await UNotifyProcess.run(["settings"], busAddress: bus.address,
-                                                  extraEnvironment: ["UNOTIFY_AGENT": "/nonexistent/unotifyd"])
+        let result = try await UNotifyProcess.run(
+            ["settings"], busAddress: bus.address,
+            extraEnvironment: ["UNOTIFY_AGENT": "/nonexistent/unotifyd"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("/nonexistent/unotifyd"))
     }

@@ -32,11 +32,13 @@ import TestSupport
         let server = try await FakeNotificationServer(address: bus.address)
         let state = try TemporaryDirectory("unotify-state")
         let watcher = try DBusConnection(address: bus.address)
-        let agent = try await UNotifyDaemonProcess.startOwningName(on: bus, stateDirectory: state.path, watcher: watcher)
+        let agent = try await UNotifyDaemonProcess.startOwningName(
+            on: bus, stateDirectory: state.path, watcher: watcher)
         let send = try UNotifyProcess.start(["send", "-w", "Tea is ready"], busAddress: bus.address)
         _ = try await server.nextCall()
-        let listen = try UNotifyProcess.start(["listen", "--app", "org.example.Tea"], busAddress: bus.address,
-                                              extraEnvironment: ["XDG_STATE_HOME": state.path])
+        let listen = try UNotifyProcess.start(
+            ["listen", "--app", "org.example.Tea"], busAddress: bus.address,
+            extraEnvironment: ["XDG_STATE_HOME": state.path])
         // listen is waiting once the agent has answered its Listen call: its match rule is in place.
         try await Eventually.wait(timeout: .seconds(10), "listen subscribed to the agent's responses") {
             try await BusMatchRules.count(on: watcher, mentioning: "Response") > 0
@@ -47,6 +49,7 @@ import TestSupport
         #expect(try await send.wait(timeout: 10) == 2)
         #expect(send.standardError.contains("unotify: lost the connection to the session bus"), "\(send.standardError)")
         #expect(try await listen.wait(timeout: 10) == 2)
-        #expect(listen.standardError.contains("unotify: lost the connection to the session bus"), "\(listen.standardError)")
+        #expect(
+            listen.standardError.contains("unotify: lost the connection to the session bus"), "\(listen.standardError)")
     }
 }

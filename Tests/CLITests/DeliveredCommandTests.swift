@@ -17,7 +17,9 @@ import TestSupport
         #expect(first.status == 0)
         let firstCall = try await fake.nextCall()
         #expect(first.stdout == "\(firstCall.id.rawValue)\n")
-        let second = try await unotify(["send", "--app", "org.example.Build", "--id", "build", "-p", "Building", "99 %"])
+        let second = try await unotify([
+            "send", "--app", "org.example.Build", "--id", "build", "-p", "Building", "99 %",
+        ])
         let secondCall = try await fake.nextCall()
         #expect(secondCall.request.replacesID == firstCall.id)
         #expect(second.stdout == first.stdout)

@@ -49,8 +49,10 @@ import TestSupport
     @Test func helpListsEveryNotifySendOption() async throws {
         let result = try await UNotifyProcess.run(["send", "--help"], busAddress: nil)
         #expect(result.status == 0)
-        for option in ["--urgency", "--expire-time", "--app-name", "--icon", "--category", "--transient", "--hint",
-                       "--print-id", "--replace-id", "--wait", "--action"] {
+        for option in [
+            "--urgency", "--expire-time", "--app-name", "--icon", "--category", "--transient", "--hint",
+            "--print-id", "--replace-id", "--wait", "--action",
+        ] {
             #expect(result.stdout.contains(option), "\(option) missing from help")
         }
     }

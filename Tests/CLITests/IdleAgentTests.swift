@@ -40,10 +40,16 @@ import TestSupport
         let client = try DBusConnection(address: bus.address)
         let agent = try await UNotifyDaemonProcess.startOwningName(on: bus, stateDirectory: state.path, watcher: client)
         let environment = ["XDG_STATE_HOME": state.path]
-        #expect(try await UNotifyProcess.run(["settings", "org.example.Tea", "allow"], busAddress: bus.address,
-                                             extraEnvironment: environment).status == 0)
-        #expect(try await UNotifyProcess.run(["send", "--app", "org.example.Tea", "--in", "1", "Tea is ready"],
-                                             busAddress: bus.address, extraEnvironment: environment).status == 0)
+        #expect(
+            try await UNotifyProcess.run(
+                ["settings", "org.example.Tea", "allow"], busAddress: bus.address,
+                extraEnvironment: environment
+            ).status == 0)
+        #expect(
+            try await UNotifyProcess.run(
+                ["send", "--app", "org.example.Tea", "--in", "1", "Tea is ready"],
+                busAddress: bus.address, extraEnvironment: environment
+            ).status == 0)
         #expect(try await server.nextCall().request.summary == "Tea is ready")
         let counter = try await Self.countOverQuietWindow(of: agent.pid)
         let idle = try counter.wakeUps()
@@ -70,8 +76,9 @@ import TestSupport
         let state = try TemporaryDirectory("unotify-state")
         let client = try DBusConnection(address: bus.address)
         let agent = try await UNotifyDaemonProcess.startOwningName(on: bus, stateDirectory: state.path, watcher: client)
-        let listen = try UNotifyProcess.start(["listen", "--app", "org.example.Tea", "--count", "1"], busAddress: bus.address,
-                                              extraEnvironment: ["XDG_STATE_HOME": state.path])
+        let listen = try UNotifyProcess.start(
+            ["listen", "--app", "org.example.Tea", "--count", "1"], busAddress: bus.address,
+            extraEnvironment: ["XDG_STATE_HOME": state.path])
         try await Eventually.wait(timeout: .seconds(10), "listen subscribed to the agent's responses") {
             try await BusMatchRules.count(on: client, mentioning: "Response") > 0
         }
@@ -86,9 +93,10 @@ import TestSupport
     }
 
     static func listApps(on client: DBusConnection) async throws -> DBusMessage {
-        try await client.call(.methodCall(
-            destination: "org.unotify.Agent", path: "/org/unotify/Agent", interface: "org.unotify.Agent1",
-            member: "ListApps", body: []))
+        try await client.call(
+            .methodCall(
+                destination: "org.unotify.Agent", path: "/org/unotify/Agent", interface: "org.unotify.Agent1",
+                member: "ListApps", body: []))
     }
 
     /// Waits until `pid` is down to its main and manager threads, then counts its wake-ups over

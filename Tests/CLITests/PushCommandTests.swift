@@ -21,14 +21,17 @@ import TestSupport
         }
 
         func unotify(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-            try await UNotifyProcess.run(arguments, busAddress: bus.address, extraEnvironment: [
-                "XDG_STATE_HOME": state.path, "XDG_DATA_HOME": data.path, "XDG_DATA_DIRS": data.path + "/none",
-            ])
+            try await UNotifyProcess.run(
+                arguments, busAddress: bus.address,
+                extraEnvironment: [
+                    "XDG_STATE_HOME": state.path, "XDG_DATA_HOME": data.path, "XDG_DATA_DIRS": data.path + "/none",
+                ])
         }
 
         /// Pushes one payload file for `app` and returns what the server was asked to show.
         func push(_ file: String, app: String? = "org.example.Push") async throws -> NotifyRequest {
-            let result = try await unotify(["push"] + (app.map { ["--app", $0] } ?? []) + ["-p", PushCommandTests.payload(file)])
+            let result = try await unotify(
+                ["push"] + (app.map { ["--app", $0] } ?? []) + ["-p", PushCommandTests.payload(file)])
             #expect(result.status == 0, "\(result.stderr)")
             let call = try await fake.nextCall()
             #expect(result.stdout == "\(call.id.rawValue)\n")
@@ -46,10 +49,12 @@ import TestSupport
         #expect(try await rig.unotify(["settings", "org.example.Push", "--critical-alert", "on"]).status == 0)
         let folder = rig.data.path + "/unotify/apps/org.example.Push"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data("""
+        try Data(
+            """
             "GAME_INVITE_TITLE" = "%@ invites you";
             "GAME_PLAY_REQUEST_FORMAT" = "%1$@ and %2$@ want to play";
-            """.utf8).write(to: URL(fileURLWithPath: folder + "/Localizable.strings"))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: folder + "/Localizable.strings"))
 
         let string = try await rig.push("string-alert.json")
         #expect(string.summary == "")
@@ -97,9 +102,13 @@ import TestSupport
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = rig.bus.address
         environment["XDG_STATE_HOME"] = rig.state.path
-        let process = try ChildProcess("/bin/sh", ["-c", "exec \"$0\" push --app org.example.Push < \"$1\"",
-                                                   UNotifyProcess.path, Self.payload("string-alert.json")],
-                                       environment: environment)
+        let process = try ChildProcess(
+            "/bin/sh",
+            [
+                "-c", "exec \"$0\" push --app org.example.Push < \"$1\"",
+                UNotifyProcess.path, Self.payload("string-alert.json"),
+            ],
+            environment: environment)
         #expect(try await process.wait(timeout: 20) == 0)
         #expect(try await rig.fake.nextCall().request.body == "Your build finished")
     }
@@ -120,7 +129,8 @@ import TestSupport
     func errorsAreOneLine(file: String, message: String) async throws {
         let rig = try await Rig()
         #expect(try await rig.unotify(["settings", "org.example.Push", "allow"]).status == 0)
-        let result = try await rig.unotify(["push", Self.payload(file)] + (file == "no-app.json" ? [] : ["--app", "org.example.Push"]))
+        let result = try await rig.unotify(
+            ["push", Self.payload(file)] + (file == "no-app.json" ? [] : ["--app", "org.example.Push"]))
         #expect(result.status == 1)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)

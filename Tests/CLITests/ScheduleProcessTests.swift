@@ -19,7 +19,8 @@ import TestSupport
         }
 
         func unotify(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-            try await UNotifyProcess.run(arguments, busAddress: bus.address, extraEnvironment: ["XDG_STATE_HOME": state.path])
+            try await UNotifyProcess.run(
+                arguments, busAddress: bus.address, extraEnvironment: ["XDG_STATE_HOME": state.path])
         }
 
         func agentPID() async throws -> pid_t {
@@ -45,7 +46,9 @@ import TestSupport
     @Test func aScheduleSurvivesKillNineAndFiresExactlyOnce() async throws {
         let session = try await Session()
         #expect(try await session.unotify(["settings", "org.example.Tea", "allow"]).status == 0)
-        #expect(try await session.unotify(["send", "--app", "org.example.Tea", "--id", "tea", "--in", "6s", "Once"]).status == 0)
+        #expect(
+            try await session.unotify(["send", "--app", "org.example.Tea", "--id", "tea", "--in", "6s", "Once"]).status
+                == 0)
         let agent = try await session.agentPID()
         kill(agent, SIGKILL)
         let watcher = try DBusConnection(address: session.bus.address)
@@ -66,10 +69,16 @@ import TestSupport
     @Test func calendarAndRepeatingSchedulesAreListed() async throws {
         let session = try await Session()
         #expect(try await session.unotify(["settings", "org.example.Tea", "allow"]).status == 0)
-        #expect(try await session.unotify(["send", "--app", "org.example.Tea", "--id", "daily", "--at", "08:30",
-                                           "--repeat", "daily", "Morning tea"]).status == 0)
-        #expect(try await session.unotify(["send", "--app", "org.example.Tea", "--id", "often", "--every", "2m",
-                                           "Stretch"]).status == 0)
+        #expect(
+            try await session.unotify([
+                "send", "--app", "org.example.Tea", "--id", "daily", "--at", "08:30",
+                "--repeat", "daily", "Morning tea",
+            ]).status == 0)
+        #expect(
+            try await session.unotify([
+                "send", "--app", "org.example.Tea", "--id", "often", "--every", "2m",
+                "Stretch",
+            ]).status == 0)
         let listed = try await session.unotify(["pending", "--app", "org.example.Tea", "--json"])
         #expect(listed.stdout.contains(#""identifier":"daily""#))
         #expect(listed.stdout.contains(#""repeats":true,"title":"Morning tea""#))
@@ -84,7 +93,8 @@ import TestSupport
             let next = try #require(fields.count > 1 ? Double(fields[1]) : nil, "no fire date in \(line)")
             #expect(next > now.timeIntervalSince1970 && next <= inADay.timeIntervalSince1970, "\(line)")
         }
-        #expect(try await session.unotify(["remove", "--app", "org.example.Tea", "--all", "--pending"]).stdout == "2\n")
+        #expect(
+            try await session.unotify(["remove", "--app", "org.example.Tea", "--all", "--pending"]).stdout == "2\n")
     }
 
     @Test(arguments: [

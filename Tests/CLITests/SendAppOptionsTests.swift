@@ -26,17 +26,21 @@ import TestSupport
             "x-foo": DBusVariant("bar"), "x-count": DBusVariant(Int32(7)),
             "x-list": DBusVariant(.array(element: .int32, [.int32(1), .int32(2)])),
         ]
-        #expect(call.request == NotifyRequest(
-            appName: "Tea", appIcon: "dialog-information", summary: "Tea", body: "Ready",
-            actions: [NotificationAction(key: NotificationAction.defaultKey, label: "Open")], hints: hints,
-            expireTimeout: .milliseconds(5000)))
+        #expect(
+            call.request
+                == NotifyRequest(
+                    appName: "Tea", appIcon: "dialog-information", summary: "Tea", body: "Ready",
+                    actions: [NotificationAction(key: NotificationAction.defaultKey, label: "Open")], hints: hints,
+                    expireTimeout: .milliseconds(5000)))
     }
 
     @Test func theAgentsOwnHintsWin() async throws {
         let session = try await Session()
         #expect(try await session.unotify(["settings", "org.example.Tea", "allow"]).status == 0)
-        for hint in ["byte:urgency:2", "int:value:50", "string:sound-name:bell", "boolean:suppress-sound:false",
-                     "string:desktop-entry:org.example.Mail", "string:image-path:/tmp/x.png", "boolean:transient:true"] {
+        for hint in [
+            "byte:urgency:2", "int:value:50", "string:sound-name:bell", "boolean:suppress-sound:false",
+            "string:desktop-entry:org.example.Mail", "string:image-path:/tmp/x.png", "boolean:transient:true",
+        ] {
             let refused = try await session.unotify(["send", "--app", "org.example.Tea", "-h", hint, "Tea"])
             #expect(refused.status == 1, "\(hint): \(refused)")
             #expect(refused.stderr.contains("the agent sets"), "\(hint): \(refused.stderr)")
@@ -45,8 +49,10 @@ import TestSupport
         #expect(try await session.fake.nextCall().request.summary == "Later")
     }
 
-    @Test(arguments: [(["-a", "Mail"], "desktop file"), (["-r", "5"], "--id"),
-                      (["-h", "string:x-a:b", "--in", "1h"], "-h")])
+    @Test(arguments: [
+        (["-a", "Mail"], "desktop file"), (["-r", "5"], "--id"),
+        (["-h", "string:x-a:b", "--in", "1h"], "-h"),
+    ])
     func optionsTheAgentCannotHonourAreRefused(options: [String], advice: String) async throws {
         let session = try await Session()
         #expect(try await session.unotify(["settings", "org.example.Tea", "allow"]).status == 0)

@@ -11,8 +11,11 @@ import TestSupport
         let bus = try PrivateBus()
         let fake = try await FakeNotificationServer(address: bus.address)
         let process = try UNotifyProcess.start(
-            ["send", "-u", "critical", "-t", "5000", "-a", "MyApp", "-i", "dialog-info", "-c", "im,email", "-e",
-             "-h", "int:value:42", "-h", "string:x-foo:bar", "-r", "9", "Sum & <b>mary</b>", "Body\\nline2\\tTab\\101"],
+            [
+                "send", "-u", "critical", "-t", "5000", "-a", "MyApp", "-i", "dialog-info", "-c", "im,email", "-e",
+                "-h", "int:value:42", "-h", "string:x-foo:bar", "-r", "9", "Sum & <b>mary</b>",
+                "Body\\nline2\\tTab\\101",
+            ],
             busAddress: bus.address)
         #expect(try await process.wait(timeout: 20) == 0)
         let call = try await fake.nextCall()
@@ -22,9 +25,12 @@ import TestSupport
         hints.isTransient = true
         hints.vendor = ["value": DBusVariant(Int32(42)), "x-foo": DBusVariant("bar")]
         hints.senderPID = Int64(process.pid)
-        #expect(call.request == NotifyRequest(
-            appName: "MyApp", replacesID: ServerNotificationID(rawValue: 9), appIcon: "dialog-info",
-            summary: "Sum & <b>mary</b>", body: "Body\nline2\tTabA", hints: hints, expireTimeout: .milliseconds(5000)))
+        #expect(
+            call.request
+                == NotifyRequest(
+                    appName: "MyApp", replacesID: ServerNotificationID(rawValue: 9), appIcon: "dialog-info",
+                    summary: "Sum & <b>mary</b>", body: "Body\nline2\tTabA", hints: hints,
+                    expireTimeout: .milliseconds(5000)))
         #expect(process.standardOutput == "")
     }
 
@@ -45,9 +51,13 @@ import TestSupport
     @Test func printsTheChosenActionAndClosesTheNotification() async throws {
         let bus = try PrivateBus()
         let fake = try await FakeNotificationServer(address: bus.address)
-        let process = try UNotifyProcess.start(["send", "-A", "open=Open", "-A", "Later", "Build done"], busAddress: bus.address)
+        let process = try UNotifyProcess.start(
+            ["send", "-A", "open=Open", "-A", "Later", "Build done"], busAddress: bus.address)
         let call = try await fake.nextCall()
-        #expect(call.request.actions == [NotificationAction(key: "open", label: "Open"), NotificationAction(key: "1", label: "Later")])
+        #expect(
+            call.request.actions == [
+                NotificationAction(key: "open", label: "Open"), NotificationAction(key: "1", label: "Later"),
+            ])
         try await fake.emit(.actionInvoked(call.id, actionKey: "open"))
         #expect(try await process.wait(timeout: 10) == 0)
         #expect(process.standardOutput == "open\n")
@@ -58,7 +68,8 @@ import TestSupport
         let bus = try PrivateBus()
         let fake = try await FakeNotificationServer(address: bus.address)
         let spoofer = try DBusConnection(address: bus.address)
-        let process = try UNotifyProcess.start(["send", "-A", "yes=Yes", "-A", "no=No", "Proceed?"], busAddress: bus.address)
+        let process = try UNotifyProcess.start(
+            ["send", "-A", "yes=Yes", "-A", "no=No", "Proceed?"], busAddress: bus.address)
         let call = try await fake.nextCall()
         var spoof = ServerEvent.actionInvoked(call.id, actionKey: "yes").signal
         spoof.destination = try BusName(validating: call.sender)
@@ -106,7 +117,8 @@ import TestSupport
         let call = try await fake.nextCall()
         #expect(call.request.actions.isEmpty)
         #expect(result.status == 1)
-        #expect(result.stderr == "Actions are not supported by this notifications server. Displaying non-interactively.\n")
+        #expect(
+            result.stderr == "Actions are not supported by this notifications server. Displaying non-interactively.\n")
     }
 
     @Test func theServerLeavingEndsAWait() async throws {
@@ -122,7 +134,10 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (["send", "-u", "urgent", "x"], "Unknown urgency urgent specified. Known urgency levels: low, normal, critical.\n"),
+        (
+            ["send", "-u", "urgent", "x"],
+            "Unknown urgency urgent specified. Known urgency levels: low, normal, critical.\n"
+        ),
         (["send"], "No summary specified.\n"),
         (["send", "a", "b", "c"], "Invalid number of options.\n"),
         (["send", "-h", "int:value:x", "s"], "Value \"x\" of hint \"value\" could not be parsed as type \"int\".\n"),
@@ -152,8 +167,9 @@ import TestSupport
 
     @Test func invalidUTF8IsRefused() async throws {
         let bus = try PrivateBus()
-        let process = try ChildProcess("/bin/sh", ["-c", "exec \"$0\" send \"$(printf 'bad \\377 byte')\"", UNotifyProcess.path],
-                                       environment: bus.environment)
+        let process = try ChildProcess(
+            "/bin/sh", ["-c", "exec \"$0\" send \"$(printf 'bad \\377 byte')\"", UNotifyProcess.path],
+            environment: bus.environment)
         #expect(try await process.wait(timeout: 10) == 1)
         #expect(process.standardError.contains("not valid UTF-8"))
     }

@@ -17,7 +17,9 @@ import TestSupport
 
     @Test func aDashOffersEveryOptionOfTheTable() async throws {
         let offered = try await candidates(["unotify", "send", "-"])
-        for option in ["-u", "-t", "-A", "--urgency", "--expire-time", "--app", "--in", "--every", "--at", "--repeat", "--sound"] {
+        for option in [
+            "-u", "-t", "-A", "--urgency", "--expire-time", "--app", "--in", "--every", "--at", "--repeat", "--sound",
+        ] {
             #expect(offered.contains(option), "\(option) is missing from \(offered)")
         }
         #expect(!offered.contains("-?"))

@@ -12,8 +12,10 @@ import TestSupport
         text.dropLast(text.hasSuffix("\n") ? 1 : 0).unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
     }
 
-    @Test(arguments: [["--in", "999999999999999d"], ["--every", "1e300s"], ["--in", "101y"],
-                      ["--at", "9999-12-31 23:59"], ["--in", "36600d"]])
+    @Test(arguments: [
+        ["--in", "999999999999999d"], ["--every", "1e300s"], ["--in", "101y"],
+        ["--at", "9999-12-31 23:59"], ["--in", "36600d"],
+    ])
     func aScheduleTooFarIsRefused(schedule: [String]) async throws {
         let session = try await Session()
         #expect(try await session.unotify(["settings", "org.example.Tea", "allow"]).status == 0)

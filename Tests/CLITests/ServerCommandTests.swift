@@ -10,16 +10,22 @@ import TestSupport
             information: ServerInformation(name: "fake", vendor: "tests", version: "9.9", specVersion: "1.2"))
         let text = try await UNotifyProcess.run(["server"], busAddress: bus.address)
         #expect(text.status == 0)
-        #expect(text.stdout == "name: fake\nvendor: tests\nversion: 9.9\nspec version: 1.2\ncapabilities: actions body x-vendor\n")
+        #expect(
+            text.stdout
+                == "name: fake\nvendor: tests\nversion: 9.9\nspec version: 1.2\ncapabilities: actions body x-vendor\n")
         let json = try await UNotifyProcess.run(["server", "--json"], busAddress: bus.address)
-        #expect(json.stdout == #"{"name":"fake","vendor":"tests","version":"9.9","specVersion":"1.2","capabilities":["actions","body","x-vendor"]}"# + "\n")
+        #expect(
+            json.stdout
+                == #"{"name":"fake","vendor":"tests","version":"9.9","specVersion":"1.2","capabilities":["actions","body","x-vendor"]}"#
+                + "\n")
     }
 
     @Test func explainSaysWhatDegrades() async throws {
         let bus = try PrivateBus()
         _ = try await FakeNotificationServer(
             address: bus.address, capabilities: ["body"],
-            information: ServerInformation(name: "notify-osd", vendor: "Canonical Ltd", version: "1", specVersion: "1.1"))
+            information: ServerInformation(
+                name: "notify-osd", vendor: "Canonical Ltd", version: "1", specVersion: "1.1"))
         let result = try await UNotifyProcess.run(["server", "--explain"], busAddress: bus.address)
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("notify-osd 1 (Canonical Ltd), spec 1.1\n"))

@@ -26,8 +26,9 @@ import TestSupport
         let environment = ["XDG_STATE_HOME": state.path]
         let serverA = try await CountingNotificationServer(address: bus.address)
         for worker in 0..<Self.workers {
-            let allowed = try await UNotifyProcess.run(["settings", "org.example.App\(worker)", "allow"],
-                                                       busAddress: bus.address, extraEnvironment: environment)
+            let allowed = try await UNotifyProcess.run(
+                ["settings", "org.example.App\(worker)", "allow"],
+                busAddress: bus.address, extraEnvironment: environment)
             #expect(allowed.status == 0, "\(allowed.stderr)")
         }
         let progress = Progress()
@@ -42,8 +43,12 @@ import TestSupport
                             // Half replace one identifier again and again: a stale id would show.
                             let identity = n % 2 == 0 ? ["--id", "same"] : []
                             let arguments = ["send", "--app", "org.example.App\(worker)"] + identity + [title]
-                            let result = try? await UNotifyProcess.run(arguments, busAddress: address, extraEnvironment: environment)
-                            outcomes.append(Outcome(title: title, status: result?.status ?? -1, stderr: result?.stderr ?? "did not run"))
+                            let result = try? await UNotifyProcess.run(
+                                arguments, busAddress: address, extraEnvironment: environment)
+                            outcomes.append(
+                                Outcome(
+                                    title: title, status: result?.status ?? -1, stderr: result?.stderr ?? "did not run")
+                            )
                             progress.increment()
                         }
                         return outcomes
@@ -78,9 +83,10 @@ import TestSupport
         }
         #expect(serverB.staleReplacements == 0, "a stale id from the old server reached the new one")
         #expect(!shownB.isEmpty, "the new server was used")
-        print("ServerRestartStormTests: \(outcomes.count) sends, \(shownA.count) shown before the restart, "
-            + "\(shownB.count) after, \(failed) reported failed, \(twice) shown twice, "
-            + "\(serverB.staleReplacements) stale ids")
+        print(
+            "ServerRestartStormTests: \(outcomes.count) sends, \(shownA.count) shown before the restart, "
+                + "\(shownB.count) after, \(failed) reported failed, \(twice) shown twice, "
+                + "\(serverB.staleReplacements) stale ids")
 
         // Clicks on the new server reach the app whose notification was clicked.
         let client = try await AgentClient(address: bus.address, startAgent: false)

@@ -8,17 +8,19 @@ import TestSupport
     static let testInterface: InterfaceName = "org.example.Test"
 
     static func ping(_ destination: String) throws -> DBusMessage {
-        .methodCall(destination: try BusName(validating: destination), path: "/", interface: "org.freedesktop.DBus.Peer",
-                    member: "Ping")
+        .methodCall(
+            destination: try BusName(validating: destination), path: "/", interface: "org.freedesktop.DBus.Peer",
+            member: "Ping")
     }
 
     @Test func connectsAndGetsAUniqueName() async throws {
         let bus = try PrivateBus()
         let connection = try DBusConnection(address: bus.address)
         #expect(connection.uniqueName.hasPrefix(":"))
-        let id = try await connection.call(.methodCall(
-            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            member: "GetId"))
+        let id = try await connection.call(
+            .methodCall(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "GetId"))
         #expect(try String(dbusValue: id.body[0]).count == 32)
     }
 
@@ -31,9 +33,10 @@ import TestSupport
         let results = try await withThrowingTaskGroup(of: (UInt32, UInt32).self) { group in
             for n in UInt32(0)..<500 {
                 group.addTask {
-                    let reply = try await client.call(.methodCall(
-                        destination: destination, path: Self.testPath, interface: Self.testInterface,
-                        member: "Double", body: [.uint32(n)]))
+                    let reply = try await client.call(
+                        .methodCall(
+                            destination: destination, path: Self.testPath, interface: Self.testInterface,
+                            member: "Double", body: [.uint32(n)]))
                     return (n, try UInt32(dbusValue: reply.body[0]))
                 }
             }
@@ -51,9 +54,10 @@ import TestSupport
         }
         let client = try DBusConnection(address: bus.address)
         let error = await #expect(throws: DBusError.self) {
-            try await client.call(.methodCall(
-                destination: try BusName(validating: server.uniqueName), path: Self.testPath,
-                interface: Self.testInterface, member: "Anything"))
+            try await client.call(
+                .methodCall(
+                    destination: try BusName(validating: server.uniqueName), path: Self.testPath,
+                    interface: Self.testInterface, member: "Anything"))
         }
         #expect(error?.code == .remote)
         #expect(error?.name == "org.example.Error.Missing")
@@ -76,9 +80,10 @@ import TestSupport
         }
         let client = try DBusConnection(address: bus.address)
         let error = await #expect(throws: DBusError.self) {
-            try await client.call(.methodCall(
-                destination: try BusName(validating: server.uniqueName), path: Self.testPath,
-                interface: Self.testInterface, member: "Slow"), timeout: .milliseconds(200))
+            try await client.call(
+                .methodCall(
+                    destination: try BusName(validating: server.uniqueName), path: Self.testPath,
+                    interface: Self.testInterface, member: "Slow"), timeout: .milliseconds(200))
         }
         #expect(error?.code == .timedOut)
     }
@@ -95,8 +100,10 @@ import TestSupport
         let client = try DBusConnection(address: bus.address)
         let destination = try BusName(validating: server.uniqueName)
         let waiting = Task {
-            try await client.call(.methodCall(destination: destination, path: Self.testPath,
-                                              interface: Self.testInterface, member: "Slow"))
+            try await client.call(
+                .methodCall(
+                    destination: destination, path: Self.testPath,
+                    interface: Self.testInterface, member: "Slow"))
         }
         // The call is in flight once the server's handler has it.
         var arrivals = arrived.makeAsyncIterator()
@@ -126,9 +133,10 @@ import TestSupport
     @Test func blockingCallWorksFromAPlainThread() throws {
         let bus = try PrivateBus()
         let client = try DBusConnection(address: bus.address)
-        let reply = try client.callBlocking(.methodCall(
-            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            member: "NameHasOwner", body: [.string(client.uniqueName)]))
+        let reply = try client.callBlocking(
+            .methodCall(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "NameHasOwner", body: [.string(client.uniqueName)]))
         #expect(reply.body == [.boolean(true)])
     }
 
@@ -143,8 +151,9 @@ import TestSupport
             return []
         }
         let sender = try DBusConnection(address: bus.address)
-        var post = DBusMessage.methodCall(destination: try BusName(validating: server.uniqueName), path: Self.testPath,
-                                          interface: Self.testInterface, member: "Post", body: [.uint32(42)])
+        var post = DBusMessage.methodCall(
+            destination: try BusName(validating: server.uniqueName), path: Self.testPath,
+            interface: Self.testInterface, member: "Post", body: [.uint32(42)])
         post.noReplyExpected = true
         try sender.sendBlocking(post)
         await sender.close()

@@ -11,8 +11,9 @@ import TestSupport
     static let kettle = DBusInterfaceDescription(
         "org.example.Kettle1", documentation: "A kettle -- with a double hyphen, & an ampersand.",
         methods: [
-            DBusMethodDescription("Boil", arguments: [.init("litres", "d")], reply: [.init("seconds", "u")],
-                                  documentation: "Boils <this much> water."),
+            DBusMethodDescription(
+                "Boil", arguments: [.init("litres", "d")], reply: [.init("seconds", "u")],
+                documentation: "Boils <this much> water."),
             DBusMethodDescription("Stop", arguments: [], documentation: "Stops."),
         ],
         signals: [DBusSignalDescription("Boiled", arguments: [.init("litres", "d")], documentation: "It boiled.")],
@@ -45,13 +46,17 @@ import TestSupport
         func call(_ member: MemberName, _ body: [DBusValue] = [], interface: InterfaceName? = "org.example.Kettle1")
             async throws -> DBusMessage
         {
-            try await client.call(.methodCall(destination: destination, path: ExportedInterfaceTests.path,
-                                              interface: interface, member: member, body: body), timeout: .seconds(10))
+            try await client.call(
+                .methodCall(
+                    destination: destination, path: ExportedInterfaceTests.path,
+                    interface: interface, member: member, body: body), timeout: .seconds(10))
         }
 
-        func expectError(_ name: String, _ member: MemberName, _ body: [DBusValue] = [],
-                         interface: InterfaceName? = "org.example.Kettle1",
-                         sourceLocation: SourceLocation = #_sourceLocation) async {
+        func expectError(
+            _ name: String, _ member: MemberName, _ body: [DBusValue] = [],
+            interface: InterfaceName? = "org.example.Kettle1",
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) async {
             do {
                 let reply = try await call(member, body, interface: interface)
                 Issue.record("\(member) was answered: \(reply.body)", sourceLocation: sourceLocation)
@@ -68,13 +73,14 @@ import TestSupport
         let reply = try await rig.call("Introspect", interface: "org.freedesktop.DBus.Introspectable")
         let xml = try String(dbusValue: reply.body[0])
         #expect(xml == DBusIntrospection.xml(path: Self.path, interfaces: [Self.kettle]))
-        for needle in [#"<node name="/org/example/Kettle">"#, #"<interface name="org.freedesktop.DBus.Introspectable">"#,
-                       #"<interface name="org.freedesktop.DBus.Peer">"#, #"<interface name="org.example.Kettle1">"#,
-                       #"<method name="Boil">"#, #"<arg name="litres" type="d" direction="in"/>"#,
-                       #"<arg name="seconds" type="u" direction="out"/>"#, #"<method name="Stop"/>"#,
-                       #"<signal name="Boiled">"#, #"<arg name="litres" type="d"/>"#, "org.example.Error.Empty: no water",
-                       "Boils <this much> water."]
-        {
+        for needle in [
+            #"<node name="/org/example/Kettle">"#, #"<interface name="org.freedesktop.DBus.Introspectable">"#,
+            #"<interface name="org.freedesktop.DBus.Peer">"#, #"<interface name="org.example.Kettle1">"#,
+            #"<method name="Boil">"#, #"<arg name="litres" type="d" direction="in"/>"#,
+            #"<arg name="seconds" type="u" direction="out"/>"#, #"<method name="Stop"/>"#,
+            #"<signal name="Boiled">"#, #"<arg name="litres" type="d"/>"#, "org.example.Error.Empty: no water",
+            "Boils <this much> water.",
+        ] {
             #expect(xml.contains(needle), "missing \(needle)")
         }
         // An XML comment may not contain "--".
@@ -93,14 +99,16 @@ import TestSupport
 
     @Test func callsThatMatchNoMethodNeverReachTheHandler() async throws {
         let rig = try await Rig()
-        await rig.expectError("org.freedesktop.DBus.Error.UnknownInterface", "Boil", [.double(1)], interface: "org.evil.Iface")
+        await rig.expectError(
+            "org.freedesktop.DBus.Error.UnknownInterface", "Boil", [.double(1)], interface: "org.evil.Iface")
         await rig.expectError("org.freedesktop.DBus.Error.UnknownMethod", "Explode")
         await rig.expectError("org.freedesktop.DBus.Error.UnknownMethod", "Explode", interface: nil)
         await rig.expectError("org.freedesktop.DBus.Error.InvalidArgs", "Boil")
         await rig.expectError("org.freedesktop.DBus.Error.InvalidArgs", "Boil", [.string("1")])
         await rig.expectError("org.freedesktop.DBus.Error.InvalidArgs", "Boil", [.double(1), .double(2)])
-        await rig.expectError("org.freedesktop.DBus.Error.InvalidArgs", "Introspect", [.string("x")],
-                              interface: "org.freedesktop.DBus.Introspectable")
+        await rig.expectError(
+            "org.freedesktop.DBus.Error.InvalidArgs", "Introspect", [.string("x")],
+            interface: "org.freedesktop.DBus.Introspectable")
         #expect(rig.handled.withLock { $0 }.isEmpty)
         // Calls that match are handled, with or without the interface named.
         #expect(try await rig.call("Boil", [.double(1.5)]).body == [.uint32(90)])

@@ -17,8 +17,9 @@ import Testing
     }
 
     static func call(_ body: [DBusValue]) -> DBusMessage {
-        .methodCall(destination: "org.example.Peer", path: "/org/example", interface: "org.example.Iface",
-                    member: "Method", body: body)
+        .methodCall(
+            destination: "org.example.Peer", path: "/org/example", interface: "org.example.Iface",
+            member: "Method", body: body)
     }
 
     @Test func emptyDictionaryStillPadsToEight() throws {

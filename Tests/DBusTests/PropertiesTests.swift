@@ -15,8 +15,9 @@ import TestSupport
         }
         let client = try DBusConnection(address: bus.address)
         let destination = try BusName(validating: server.uniqueName)
-        #expect(try await client.property("On", of: "org.example.Lamp1", at: "/org/example/Lamp", on: destination)
-            == .boolean(true))
+        #expect(
+            try await client.property("On", of: "org.example.Lamp1", at: "/org/example/Lamp", on: destination)
+                == .boolean(true))
         await #expect(throws: DBusError.self) {
             _ = try await client.property("Off", of: "org.example.Lamp1", at: "/org/example/Lamp", on: destination)
         }

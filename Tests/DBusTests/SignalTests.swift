@@ -27,8 +27,9 @@ import TestSupport
         let listener = try DBusConnection(address: bus.address)
         let genuine = try DBusConnection(address: bus.address)
         let spoofer = try DBusConnection(address: bus.address)
-        let onlyGenuine = try await listener.signals(matching: MatchRule(
-            sender: try BusName(validating: genuine.uniqueName), interface: Self.interface))
+        let onlyGenuine = try await listener.signals(
+            matching: MatchRule(
+                sender: try BusName(validating: genuine.uniqueName), interface: Self.interface))
         // Also listen to everything, so the spoofed signal certainly reaches the listener's connection.
         let everything = try await listener.signals(matching: MatchRule(interface: Self.interface))
         // Unicast spoof, addressed to the listener: delivered whatever the match rules say.

@@ -10,18 +10,24 @@ struct RawImage: DBusRepresentable, Equatable {
         .structure([.int32, .int32, .int32, .boolean, .int32, .int32, .array(.byte)])
     }
     var dbusValue: DBusValue {
-        .structure([.int32(width), .int32(height), .int32(rowStride), .boolean(hasAlpha), .int32(bitsPerSample),
-                    .int32(channels), pixels.dbusValue])
+        .structure([
+            .int32(width), .int32(height), .int32(rowStride), .boolean(hasAlpha), .int32(bitsPerSample),
+            .int32(channels), pixels.dbusValue,
+        ])
     }
-    init(width: Int32, height: Int32, rowStride: Int32, hasAlpha: Bool, bitsPerSample: Int32, channels: Int32, pixels: [UInt8]) {
+    init(
+        width: Int32, height: Int32, rowStride: Int32, hasAlpha: Bool, bitsPerSample: Int32, channels: Int32,
+        pixels: [UInt8]
+    ) {
         (self.width, self.height, self.rowStride, self.hasAlpha) = (width, height, rowStride, hasAlpha)
         (self.bitsPerSample, self.channels, self.pixels) = (bitsPerSample, channels, pixels)
     }
     init(dbusValue: DBusValue) throws {
         guard case .structure(let f) = dbusValue, f.count == 7 else { throw DBusError(.unexpectedType, "not an image") }
-        self.init(width: try f[0].decode(), height: try f[1].decode(), rowStride: try f[2].decode(),
-                  hasAlpha: try f[3].decode(), bitsPerSample: try f[4].decode(), channels: try f[5].decode(),
-                  pixels: try f[6].decode())
+        self.init(
+            width: try f[0].decode(), height: try f[1].decode(), rowStride: try f[2].decode(),
+            hasAlpha: try f[3].decode(), bitsPerSample: try f[4].decode(), channels: try f[5].decode(),
+            pixels: try f[6].decode())
     }
 }
 
@@ -50,8 +56,9 @@ struct RawImage: DBusRepresentable, Equatable {
     }
 
     @Test func imageStructRoundTrips() throws {
-        let image = RawImage(width: 2, height: 1, rowStride: 8, hasAlpha: true, bitsPerSample: 8, channels: 4,
-                             pixels: [255, 0, 0, 255, 0, 255, 0, 128])
+        let image = RawImage(
+            width: 2, height: 1, rowStride: 8, hasAlpha: true, bitsPerSample: 8, channels: 4,
+            pixels: [255, 0, 0, 255, 0, 255, 0, 128])
         let body = try Self.roundTrip([image.dbusValue])
         #expect(try RawImage(dbusValue: body[0]) == image)
     }
@@ -92,7 +99,8 @@ struct RawImage: DBusRepresentable, Equatable {
         #expect(try BusName(validating: ":1.42").rawValue == ":1.42")
         #expect(try BusName(validating: "org.freedesktop.Notifications").description == "org.freedesktop.Notifications")
         #expect(try MemberName(validating: "Notify").rawValue == "Notify")
-        #expect(try InterfaceName(validating: "org.freedesktop.Notifications").rawValue == "org.freedesktop.Notifications")
+        #expect(
+            try InterfaceName(validating: "org.freedesktop.Notifications").rawValue == "org.freedesktop.Notifications")
         #expect(throws: DBusError.self) { try MemberName(validating: "not.a.member") }
     }
 

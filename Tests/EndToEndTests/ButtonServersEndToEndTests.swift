@@ -10,8 +10,9 @@ extension EndToEnd {
         @Test(arguments: ["notification-daemon", "mate", "lxqt"])
         func theClickedButtonIsPrinted(_ server: String) async throws {
             let desktop = try await TestDesktop(server: server)
-            let process = try UNotifyProcess.start(["send", "-p", "-A", "yes=Yes", "-A", "no=No", "Proceed?"],
-                                                   busAddress: desktop.busAddress)
+            let process = try UNotifyProcess.start(
+                ["send", "-p", "-A", "yes=Yes", "-A", "no=No", "Proceed?"],
+                busAddress: desktop.busAddress)
             let id = try await process.waitForLine(timeout: 10) { Int($0) != nil }
             try await desktop.clickButton(index: 1, of: 2)
             #expect(try await process.wait(timeout: 20) == 0)

@@ -23,15 +23,18 @@ extension EndToEnd {
 
         @Test func aSpoofedActionIsIgnoredAndTheRealClickWins() async throws {
             let desktop = try await TestDesktop(server: "dunst")
-            let process = try UNotifyProcess.start(["send", "-p", "-A", "yes=Yes", "-A", "no=No", "Deploy?"],
-                                                   busAddress: desktop.busAddress)
+            let process = try UNotifyProcess.start(
+                ["send", "-p", "-A", "yes=Yes", "-A", "no=No", "Deploy?"],
+                busAddress: desktop.busAddress)
             let id = try #require(UInt32(try await process.waitForLine(timeout: 10) { Int($0) != nil }))
             try await desktop.dunstWaitDisplayed(1)
             // Another process on the bus emits a look-alike ActionInvoked for the same id.
-            let (status, _) = try await desktop.run("dbus-send", [
-                "--session", "--type=signal", "/org/freedesktop/Notifications",
-                "org.freedesktop.Notifications.ActionInvoked", "uint32:\(id)", "string:yes",
-            ])
+            let (status, _) = try await desktop.run(
+                "dbus-send",
+                [
+                    "--session", "--type=signal", "/org/freedesktop/Notifications",
+                    "org.freedesktop.Notifications.ActionInvoked", "uint32:\(id)", "string:yes",
+                ])
             #expect(status == 0)
             try await desktop.dunstInvoke("no")
             #expect(try await process.wait(timeout: 10) == 0)
@@ -57,8 +60,9 @@ extension EndToEnd {
 
         @Test func aPopupRendersAndIsCapturedInAScreenshot() async throws {
             let desktop = try await TestDesktop(server: "dunst")
-            let result = try await UNotifyProcess.run(["send", "-t", "0", "Screenshot", "A popup on a headless desktop"],
-                                                      busAddress: desktop.busAddress)
+            let result = try await UNotifyProcess.run(
+                ["send", "-t", "0", "Screenshot", "A popup on a headless desktop"],
+                busAddress: desktop.busAddress)
             #expect(result.status == 0)
             try await desktop.dunstWaitDisplayed(1)
             let (status, windows) = try await desktop.run("xdotool", ["search", "--onlyvisible", "--class", "Dunst"])
@@ -79,8 +83,9 @@ extension EndToEnd {
             let image = files.url.appendingPathComponent("red.png")
             let (made, _) = try await desktop.run("convert", ["-size", "64x64", "xc:#ff0000", image.path])
             #expect(made == 0)
-            let sent = try await UNotifyProcess.run(["send", "-t", "0", "--image", image.path, "Photo", "A red square"],
-                                                    busAddress: desktop.busAddress)
+            let sent = try await UNotifyProcess.run(
+                ["send", "-t", "0", "--image", image.path, "Photo", "A red square"],
+                busAddress: desktop.busAddress)
             #expect(sent.status == 0)
             try await desktop.dunstWaitDisplayed(1)
             // Bounded wait until the popup is drawn with the image: count pure red pixels.

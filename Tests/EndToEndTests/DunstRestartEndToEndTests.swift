@@ -21,7 +21,8 @@ extension EndToEnd {
             #expect(request.standardError.contains("ask again"), "request said: \(request.standardError)")
 
             let config = session.desktop.stateDirectory.appendingPathComponent("dunstrc").path
-            let dunst = try ChildProcess("/usr/bin/dunst", ["-config", config], environment: session.desktop.environment)
+            let dunst = try ChildProcess(
+                "/usr/bin/dunst", ["-config", config], environment: session.desktop.environment)
             defer { dunst.stop() }
             try await Eventually.wait(timeout: .seconds(15), "a new dunst owns the name") {
                 let owner = try await watcher.nameOwner(of: NotificationsService.busName)
@@ -40,7 +41,8 @@ extension EndToEnd {
             #expect(lunch.returnedID == prompt.returnedID, "the new dunst numbers from 1 again")
             try await session.desktop.dunstInvoke("allow")
             #expect(try await listen.wait(timeout: 20) == 0)
-            #expect(listen.standardOutput.contains(#""identifier":"lunch","action":"allow""#), "\(listen.standardOutput)")
+            #expect(
+                listen.standardOutput.contains(#""identifier":"lunch","action":"allow""#), "\(listen.standardOutput)")
             #expect(try await session.status(of: "org.example.Victim") == "notDetermined")
             await watcher.close()
         }

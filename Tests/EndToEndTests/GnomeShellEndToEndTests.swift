@@ -11,10 +11,12 @@ extension EndToEnd {
         @Test func oneClickOnAllowIsOneAnswerFromTheGjsServiceAndAuthorizes() async throws {
             let session = try await MatrixSession(.gnomeShell)
             // The name belongs to the gjs notification service that desktop-up started, not to the shell.
-            let (_, pidReply) = try await session.desktop.run("gdbus", [
-                "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-                "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", "org.freedesktop.Notifications",
-            ])
+            let (_, pidReply) = try await session.desktop.run(
+                "gdbus",
+                [
+                    "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                    "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", "org.freedesktop.Notifications",
+                ])
             let pid = try #require(session.desktop.variables["DESKTOP_SERVER_PID"])
             #expect(pidReply.contains("uint32 \(pid),"), "\(pidReply)")
             let commandLine = try String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)
@@ -34,7 +36,8 @@ extension EndToEnd {
             // The click came twice on the bus, once from each name; only the service's counts.
             let id = try #require(session.monitor.notifyCalls.first?.returnedID)
             let clicks = session.monitor.messages.filter {
-                $0.kind == "signal" && $0.member == "ActionInvoked" && $0.scalar(0) == String(id) && $0.scalar(1) == "allow"
+                $0.kind == "signal" && $0.member == "ActionInvoked" && $0.scalar(0) == String(id)
+                    && $0.scalar(1) == "allow"
             }
             #expect(Set(clicks.compactMap(\.sender)) == [service, shell], "\(clicks.map(\.sender))")
         }
@@ -52,8 +55,9 @@ extension EndToEnd {
             try await Eventually.wait(timeout: .seconds(10), "the old service gives up the name") {
                 (try? await session.desktop.nameOwner("org.freedesktop.Notifications")) == nil
             }
-            let service = try ChildProcess("/usr/bin/gjs", ["/usr/share/gnome-shell/org.gnome.Shell.Notifications"],
-                                           environment: session.desktop.environment)
+            let service = try ChildProcess(
+                "/usr/bin/gjs", ["/usr/share/gnome-shell/org.gnome.Shell.Notifications"],
+                environment: session.desktop.environment)
             defer { service.stop() }
             try await Eventually.wait(timeout: .seconds(10), "the new service owns the name") {
                 (try? await session.desktop.nameOwner("org.freedesktop.Notifications")).map { $0 != old } ?? false
@@ -76,11 +80,15 @@ extension EndToEnd {
             let app = "org.example.Tea"
             try await session.allowWithTeaCategory(app)
             let listen = try session.start(["listen", "--app", app])
-            #expect(try await session.unotify(["send", "--app", app, "--id", "kettle", "-c", "tea", "Tea", "is ready"]).status == 0)
+            #expect(
+                try await session.unotify(["send", "--app", app, "--id", "kettle", "-c", "tea", "Tea", "is ready"])
+                    .status == 0)
             try await session.answer("drink", button: 1, of: 2, notifyCount: 1)
             // A second notification answered after it: once its answer is in, the first
             // click's second copy (from the shell's own name) would have arrived before it.
-            #expect(try await session.unotify(["send", "--app", app, "--id", "cup", "-c", "tea", "Cup", "is ready"]).status == 0)
+            #expect(
+                try await session.unotify(["send", "--app", app, "--id", "cup", "-c", "tea", "Cup", "is ready"]).status
+                    == 0)
             try await session.answer("snooze", button: 0, of: 2, notifyCount: 2)
             try await Eventually.wait(timeout: .seconds(10), "the second click reaches listen") {
                 listen.standardOutput.contains(#""identifier":"cup","action":"snooze""#)
@@ -97,7 +105,9 @@ extension EndToEnd {
             let session = try await MatrixSession(.gnomeShell)
             let app = "org.example.Timer"
             try await session.allow(app)
-            #expect(try await session.unotify(["send", "--app", app, "--id", "egg", "-t", "1500", "Egg timer", "Soon"]).status == 0)
+            #expect(
+                try await session.unotify(["send", "--app", app, "--id", "egg", "-t", "1500", "Egg timer", "Soon"])
+                    .status == 0)
             let id = try #require(try await session.monitor.waitForNotify(count: 1).first?.returnedID)
             try await Eventually.wait(timeout: .seconds(10), "NotificationClosed(\(id), 3): the agent closed it") {
                 session.monitor.closedSignals.contains { $0.id == id && $0.reason == 3 }
@@ -118,13 +128,13 @@ extension EndToEnd {
                 #expect(sent.status == 0, "\(sent.stderr)")
             })
             #expect(ding.soundCount == 1)
-            try await session.waitForShown(1)   // in the tray
+            try await session.waitForShown(1)  // in the tray
             #expect(try await session.desktop.shellEval("Main.messageTray._banner === null") == "true", "no banner")
         }
 
         @Test func thePromptsTitleIsShownWhole() async throws {
             let session = try await MatrixSession(.gnomeShell)
-            let app = "org.example.KitchenTimer"   // a name of 12 letters: GNOME cut the old title after 40 characters
+            let app = "org.example.KitchenTimer"  // a name of 12 letters: GNOME cut the old title after 40 characters
             let request = try session.start(["request", "--app", app, "--timeout", "30"])
             try await session.monitor.waitForNotify(count: 1)
             try await Eventually.wait(timeout: .seconds(10), "the prompt's banner") {
@@ -145,7 +155,8 @@ extension EndToEnd {
             let session = try await MatrixSession(.gnomeShell)
             let app = "org.example.Timer"
             try await session.allow(app)
-            #expect(try await session.unotify(["send", "--app", app, "--id", "egg", "Egg timer", "Running"]).status == 0)
+            #expect(
+                try await session.unotify(["send", "--app", app, "--id", "egg", "Egg timer", "Running"]).status == 0)
             try await session.monitor.waitForNotify(count: 1)
             try await Eventually.wait(timeout: .seconds(10), "the banner on screen") {
                 try await session.desktop.shellEval("Main.messageTray._banner !== null") == "true"
@@ -159,7 +170,8 @@ extension EndToEnd {
             try await session.waitForShown(0)
             #expect(try await session.unotify(["delivered", "--app", app]).stdout == "")
             // The user clears one in the tray: the agent forgets it too.
-            #expect(try await session.unotify(["send", "--app", app, "--id", "tea", "Tea timer", "Running"]).status == 0)
+            #expect(
+                try await session.unotify(["send", "--app", app, "--id", "tea", "Tea timer", "Running"]).status == 0)
             let id = try #require(try await session.monitor.waitForNotify(count: 2).last?.returnedID)
             try await session.waitForShown(1)
             try await session.desktop.shellClearInTray(notification: id)

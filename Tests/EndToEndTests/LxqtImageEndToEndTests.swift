@@ -19,8 +19,9 @@ extension EndToEnd {
             let desktop = try await TestDesktop(server: "lxqt")
             let files = try TemporaryDirectory()
             let image = try await Self.redSquare(on: desktop, in: files)
-            let sent = try await UNotifyProcess.run(["send", "-t", "0", "--image", image.path, "Photo", "A red square"],
-                                                    busAddress: desktop.busAddress)
+            let sent = try await UNotifyProcess.run(
+                ["send", "-t", "0", "--image", image.path, "Photo", "A red square"],
+                busAddress: desktop.busAddress)
             #expect(sent.status == 0)
             try await desktop.waitForPixels("#FF0000", moreThan: 500, in: files.url)
         }
@@ -31,10 +32,14 @@ extension EndToEnd {
             let state = try TemporaryDirectory("unotify-e2e-state")
             let environment = ["XDG_STATE_HOME": state.path, "LANG": "C.UTF-8"]
             let image = try await Self.redSquare(on: desktop, in: files)
-            #expect(try await UNotifyProcess.run(["settings", "org.example.Cam", "allow"], busAddress: desktop.busAddress,
-                                                 extraEnvironment: environment).status == 0)
-            let sent = try await UNotifyProcess.run(["send", "--app", "org.example.Cam", "--image", image.path, "Photo"],
-                                                    busAddress: desktop.busAddress, extraEnvironment: environment)
+            #expect(
+                try await UNotifyProcess.run(
+                    ["settings", "org.example.Cam", "allow"], busAddress: desktop.busAddress,
+                    extraEnvironment: environment
+                ).status == 0)
+            let sent = try await UNotifyProcess.run(
+                ["send", "--app", "org.example.Cam", "--image", image.path, "Photo"],
+                busAddress: desktop.busAddress, extraEnvironment: environment)
             #expect(sent.status == 0)
             try await desktop.waitForPixels("#FF0000", moreThan: 500, in: files.url)
         }

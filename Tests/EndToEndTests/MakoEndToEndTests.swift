@@ -49,8 +49,9 @@ extension EndToEnd {
             #expect(quiet.body == "Choose “Keep…” or “Turn Off…” with makoctl menu\nFrom Ann")
             try await session.answer("unotify-turn-off", button: 1, of: 2, notifyCount: 1)
             let confirmation = try #require(try await session.monitor.waitForNotify(count: 2).last)
-            #expect(confirmation.body.hasPrefix("Choose “Turn Off All Notifications” or “Cancel” with makoctl menu\n"),
-                    "\(confirmation.body)")
+            #expect(
+                confirmation.body.hasPrefix("Choose “Turn Off All Notifications” or “Cancel” with makoctl menu\n"),
+                "\(confirmation.body)")
             try await session.answer("cancel", button: 1, of: 2, notifyCount: 2)
             #expect(try lastMenu(session) == ["Cancel", "Turn Off All Notifications"])
             try await session.waitForShown(0)
@@ -61,11 +62,14 @@ extension EndToEnd {
             let session = try await MatrixSession(.mako)
             let app = "org.example.Tea"
             let categories = session.state.url.appendingPathComponent("categories.json")
-            try #"[{"identifier": "tea", "actions": [{"identifier": "snooze", "title": "Snooze"}, {"identifier": "milk", "title": "Milk & <Sugar>"}]}]"#
+            try
+                #"[{"identifier": "tea", "actions": [{"identifier": "snooze", "title": "Snooze"}, {"identifier": "milk", "title": "Milk & <Sugar>"}]}]"#
                 .write(to: categories, atomically: true, encoding: .utf8)
             try await session.allow(app)
             #expect(try await session.unotify(["categories", "--app", app, "--set", categories.path]).status == 0)
-            #expect(try await session.unotify(["send", "--app", app, "--id", "kettle", "-c", "tea", "Tea", "is ready"]).status == 0)
+            #expect(
+                try await session.unotify(["send", "--app", app, "--id", "kettle", "-c", "tea", "Tea", "is ready"])
+                    .status == 0)
             let notify = try #require(try await session.monitor.waitForNotify(count: 1).first)
             // mako reads markup: the title is escaped so it shows as typed; Open is the click.
             #expect(notify.body == "Choose “Snooze” or “Milk &amp; &lt;Sugar&gt;” with makoctl menu\nis ready")
@@ -102,7 +106,9 @@ extension EndToEnd {
             }
             let listen = try session.start(["listen", "--app", app, "--count", "1"])
             #expect(try await listen.wait(timeout: 20) == 0)
-            #expect(listen.standardOutput.contains(#""identifier":"kettle","action":"com.apple.UNNotificationDefaultActionIdentifier""#))
+            #expect(
+                listen.standardOutput.contains(
+                    #""identifier":"kettle","action":"com.apple.UNNotificationDefaultActionIdentifier""#))
 
             #expect(try await session.unotify(["send", "--app", app, "--id", "cup", "Cup", "is ready"]).status == 0)
             let cup = try #require(try await session.monitor.waitForNotify(count: 2).last?.returnedID)
@@ -122,7 +128,9 @@ extension EndToEnd {
             let red = session.state.url.appendingPathComponent("red.png")
             let (made, _) = try await session.desktop.run("convert", ["-size", "64x64", "xc:#FF0000", red.path])
             #expect(made == 0)
-            #expect(try await session.unotify(["send", "--app", "org.example.Red", "--image", red.path, "Red", "square"]).status == 0)
+            #expect(
+                try await session.unotify(["send", "--app", "org.example.Red", "--image", red.path, "Red", "square"])
+                    .status == 0)
             try await session.desktop.waitForPixels("#FF0000", moreThan: 1000, in: session.state.url)
         }
     }

@@ -9,7 +9,8 @@ extension EndToEnd {
     @Suite(.serialized, .timeLimit(.minutes(2))) struct NotifyOSDEndToEndTests {
         @Test func aPlainNotificationIsSent() async throws {
             let desktop = try await TestDesktop(server: "notify-osd")
-            let sent = try await UNotifyProcess.run(["send", "-p", "Hello", "From notify-osd"], busAddress: desktop.busAddress)
+            let sent = try await UNotifyProcess.run(
+                ["send", "-p", "Hello", "From notify-osd"], busAddress: desktop.busAddress)
             #expect(sent.status == 0)
             #expect((Int(sent.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0)
         }
@@ -26,8 +27,9 @@ extension EndToEnd {
             let desktop = try await TestDesktop(server: "notify-osd")
             let sent = try await UNotifyProcess.run(["send", "-A", "ok=OK", "Deploy?"], busAddress: desktop.busAddress)
             #expect(sent.status == 1)
-            #expect(sent.stderr.contains(
-                "Actions are not supported by this notifications server. Displaying non-interactively."))
+            #expect(
+                sent.stderr.contains(
+                    "Actions are not supported by this notifications server. Displaying non-interactively."))
         }
 
         /// The prompt's fallback itself is in `PromptMatrixTests`; here, what the user is told.

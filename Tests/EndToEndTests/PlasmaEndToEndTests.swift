@@ -23,21 +23,26 @@ extension EndToEnd {
             let session = try await MatrixSession(.plasma)
             let app = "org.example.Chat"
             let categories = session.state.url.appendingPathComponent("categories.json")
-            try #"[{"identifier": "message", "actions": [{"identifier": "open-chat", "title": "Open Chat", "options": ["foreground"]}]}]"#
+            try
+                #"[{"identifier": "message", "actions": [{"identifier": "open-chat", "title": "Open Chat", "options": ["foreground"]}]}]"#
                 .write(to: categories, atomically: true, encoding: .utf8)
             try await session.allow(app)
             #expect(try await session.unotify(["categories", "--app", app, "--set", categories.path]).status == 0)
-            #expect(try await session.unotify(["send", "--app", app, "--id", "m1", "-c", "message", "Ann", "Lunch?"]).status == 0)
+            #expect(
+                try await session.unotify(["send", "--app", app, "--id", "m1", "-c", "message", "Ann", "Lunch?"]).status
+                    == 0)
             try await session.answer("open-chat", button: 0, of: 1, notifyCount: 1)
             let signals = session.monitor.messages.filter { $0.kind == "signal" }
-            let tokenIndex = try #require(signals.firstIndex { $0.member == "ActivationToken" }, "Plasma sent no ActivationToken")
+            let tokenIndex = try #require(
+                signals.firstIndex { $0.member == "ActivationToken" }, "Plasma sent no ActivationToken")
             let actionIndex = try #require(signals.firstIndex { $0.member == "ActionInvoked" })
             #expect(tokenIndex < actionIndex, "the token comes before the action")
             let token = try #require(signals[tokenIndex].scalar(1))
             #expect(!token.isEmpty)
             let listen = try session.start(["listen", "--app", app, "--count", "1"])
             #expect(try await listen.wait(timeout: 20) == 0)
-            #expect(listen.standardOutput.contains(#""identifier":"m1","action":"open-chat""#), "\(listen.standardOutput)")
+            #expect(
+                listen.standardOutput.contains(#""identifier":"m1","action":"open-chat""#), "\(listen.standardOutput)")
             #expect(listen.standardOutput.contains(#""activationToken":"\#(token)""#), "\(listen.standardOutput)")
 
             // Plasma may report the answered notification closed more than once (reason 3 twice
@@ -50,7 +55,9 @@ extension EndToEnd {
             try await Eventually.wait(timeout: .seconds(10), "the agent forgets the answered notification") {
                 try await session.unotify(["delivered", "--app", app]).stdout.isEmpty
             }
-            #expect(try await session.unotify(["send", "--app", app, "--id", "m1", "-c", "message", "Ann", "Again?"]).status == 0)
+            #expect(
+                try await session.unotify(["send", "--app", app, "--id", "m1", "-c", "message", "Ann", "Again?"]).status
+                    == 0)
             #expect(try await session.monitor.waitForNotify(count: 2).last?.replacesID == 0)
             try await session.waitForShown(1)
         }
@@ -66,12 +73,15 @@ extension EndToEnd {
             let heard = try await session.soundsHeard {
                 let focus = try await DoNotDisturb(address: session.desktop.busAddress)
                 #expect(try await focus.isInhibited())
-                let sent = try await session.unotify(["send", "--app", app, "--id", "ding", "--sound", "default", "Ding"])
+                let sent = try await session.unotify([
+                    "send", "--app", app, "--id", "ding", "--sound", "default", "Ding",
+                ])
                 #expect(sent.status == 0, "\(sent.stderr)")
                 try await focus.end()
                 #expect(try await !focus.isInhibited())
             }
-            #expect(heard.count == 1 && heard.markers < 2.1, "heard \(heard.count) sound(s), \(heard.markers) markers loud")
+            #expect(
+                heard.count == 1 && heard.markers < 2.1, "heard \(heard.count) sound(s), \(heard.markers) markers loud")
             let delivered = try await session.unotify(["delivered", "--app", app])
             #expect(delivered.stdout.hasPrefix("ding\t"), "\(delivered.stdout)")
             // …and the user is told so.
@@ -123,7 +133,10 @@ extension EndToEnd {
                 .write(to: applications.appendingPathComponent("\(app).desktop"), atomically: true, encoding: .utf8)
             let data = ["XDG_DATA_HOME": session.state.url.appendingPathComponent("data").path]
             #expect(try await session.unotify(["settings", app, "allow"], extraEnvironment: data).status == 0)
-            #expect(try await session.unotify(["send", "--app", app, "--id", "t", "Brewed", "ready"], extraEnvironment: data).status == 0)
+            #expect(
+                try await session.unotify(
+                    ["send", "--app", app, "--id", "t", "Brewed", "ready"], extraEnvironment: data
+                ).status == 0)
             #expect(try await session.monitor.waitForNotify(count: 1).first?.appName == "Tea Time")
             let fromApp = try await header(session, "app")
             #expect(try await session.unotify(["remove", "--app", app, "--delivered", "t"]).stdout == "1\n")
@@ -133,7 +146,9 @@ extension EndToEnd {
             let same = try await difference(session, fromApp, named)
             let changed = try await difference(session, fromApp, other)
             #expect(changed > 50, "another name draws another header (\(changed) pixels differ)")
-            #expect(same * 10 < changed, "the header shows the display name (\(same) pixels differ, \(changed) for another name)")
+            #expect(
+                same * 10 < changed,
+                "the header shows the display name (\(same) pixels differ, \(changed) for another name)")
         }
 
         /// A picture of the newest popup's header row, left of its close button, once the popup is
@@ -157,7 +172,9 @@ extension EndToEnd {
                 let drawn = try await session.desktop.newestPopup() == line && !signature.hasPrefix("1 ")
                 if drawn, signature == previous { return picture }
                 previous = drawn ? signature : ""
-                guard ContinuousClock.now < deadline else { throw TestSupportError("the popup's header never stood still") }
+                guard ContinuousClock.now < deadline else {
+                    throw TestSupportError("the popup's header never stood still")
+                }
                 try await Task.sleep(for: .milliseconds(200))
             }
         }
@@ -165,9 +182,12 @@ extension EndToEnd {
         /// How many pixels of two pictures differ by more than 40 % in brightness (text
         /// drawn with and without colour fringes counts as the same).
         private func difference(_ session: MatrixSession, _ one: String, _ other: String) async throws -> Int {
-            let (status, count) = try await session.desktop.run("convert", [
-                one, other, "-colorspace", "Gray", "-compose", "difference", "-composite", "-threshold", "40%",
-                "-format", "%[fx:round(mean*w*h)]", "info:"])
+            let (status, count) = try await session.desktop.run(
+                "convert",
+                [
+                    one, other, "-colorspace", "Gray", "-compose", "difference", "-composite", "-threshold", "40%",
+                    "-format", "%[fx:round(mean*w*h)]", "info:",
+                ])
             guard status == 0, let pixels = Int(count.trimmingCharacters(in: .whitespacesAndNewlines)) else {
                 throw TestSupportError("convert could not compare \(one) and \(other): \(count)")
             }
@@ -176,18 +196,24 @@ extension EndToEnd {
 
         /// Shows a notification with `app_name` APP_NAME (gdbus), reads its header, then closes it.
         private func headerOfNotification(_ session: MatrixSession, appName: String) async throws -> String {
-            let call = ["call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
-                        "/org/freedesktop/Notifications", "--method"]
+            let call = [
+                "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
+                "/org/freedesktop/Notifications", "--method",
+            ]
             // Not the app's own text: Plasma refuses a notification with the same app name, summary
             // and body as the one before it within a second (ExcessNotificationGeneration; measured).
-            let (sent, printed) = try await session.desktop.run("gdbus", call + [
-                "org.freedesktop.Notifications.Notify", appName, "0", "", "Steeped", appName, "[]", "{}", "0"])
+            let (sent, printed) = try await session.desktop.run(
+                "gdbus",
+                call + [
+                    "org.freedesktop.Notifications.Notify", appName, "0", "", "Steeped", appName, "[]", "{}", "0",
+                ])
             // gdbus prints "(uint32 ID,)"
             guard sent == 0, let id = UInt32(printed.filter(\.isNumber).dropFirst(2)) else {
                 throw TestSupportError("Notify failed (\(sent)): \(printed)")
             }
             let signature = try await header(session, appName)
-            let (closed, _) = try await session.desktop.run("gdbus", call + ["org.freedesktop.Notifications.CloseNotification", String(id)])
+            let (closed, _) = try await session.desktop.run(
+                "gdbus", call + ["org.freedesktop.Notifications.CloseNotification", String(id)])
             guard closed == 0 else { throw TestSupportError("CloseNotification(\(id)) failed (\(closed))") }
             try await session.waitForShown(0)
             return signature

@@ -14,7 +14,8 @@ extension EndToEnd {
                 let sent = try await session.unotify(["send", "--app", "org.example.Bell", "No sound"])
                 #expect(sent.status == 0, "\(sent.stderr)")
             }
-            #expect(heard.count == 1 && heard.markers < 1.5, "heard \(heard.count) sound(s), \(heard.markers) markers loud")
+            #expect(
+                heard.count == 1 && heard.markers < 1.5, "heard \(heard.count) sound(s), \(heard.markers) markers loud")
         }
 
         /// mate-notification-daemon plays `sound-file` itself: the agent sends the resolved theme
@@ -29,13 +30,15 @@ extension EndToEnd {
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
             let path = fakePlayer.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
             // The first command starts the agent, which keeps that PATH.
-            #expect(try await session.unotify(["settings", "org.example.Bell", "allow"], extraEnvironment: ["PATH": path])
-                .status == 0)
+            #expect(
+                try await session.unotify(["settings", "org.example.Bell", "allow"], extraEnvironment: ["PATH": path])
+                    .status == 0)
             // The agent would start its player before it answers the send; the sound it sent
             // mate is heard after that, so a mark would be there once the sound has ended.
             let ding = try await session.recordSound(marker: {
-                let sent = try await session.unotify(["send", "--app", "org.example.Bell", "--sound", "default", "Ding"],
-                                                     extraEnvironment: ["PATH": path])
+                let sent = try await session.unotify(
+                    ["send", "--app", "org.example.Bell", "--sound", "default", "Ding"],
+                    extraEnvironment: ["PATH": path])
                 #expect(sent.status == 0, "\(sent.stderr)")
             })
             #expect(ding.soundCount == 1)

@@ -9,8 +9,9 @@ extension EndToEnd {
     @Suite(.serialized, .timeLimit(.minutes(2))) struct XfceEndToEndTests {
         @Test func theClickedButtonIsPrinted() async throws {
             let desktop = try await TestDesktop(server: "xfce4-notifyd")
-            let process = try UNotifyProcess.start(["send", "-A", "yes=Yes", "-A", "no=No", "Deploy?", "To production"],
-                                                   busAddress: desktop.busAddress)
+            let process = try UNotifyProcess.start(
+                ["send", "-A", "yes=Yes", "-A", "no=No", "Deploy?", "To production"],
+                busAddress: desktop.busAddress)
             try await desktop.clickButton(index: 1, of: 2)
             #expect(try await process.wait(timeout: 10) == 0)
             #expect(process.standardOutput == "no\n")

@@ -14,12 +14,16 @@ import Testing
         _ = try GVariantText.parse(Self.nested(GVariantText.maximumDepth, open: open, close: close))
     }
 
-    @Test(arguments: [("[", "]", 5000), ("<", ">", 5000), ("{1: ", "}", 5000), ("[", "]", GVariantText.maximumDepth + 1)])
+    @Test(arguments: [
+        ("[", "]", 5000), ("<", ">", 5000), ("{1: ", "}", 5000), ("[", "]", GVariantText.maximumDepth + 1),
+    ])
     func deeperIsAnError(open: String, close: String, depth: Int) {
         let error = #expect(throws: HintArgumentError.self) {
             try GVariantText.parse(Self.nested(depth, open: open, close: close))
         }
-        #expect(error?.description.contains("nests deeper than \(GVariantText.maximumDepth)") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.contains("nests deeper than \(GVariantText.maximumDepth)") == true,
+            "\(String(describing: error))")
     }
 
     @Test func mixedNestingCountsEveryContainer() {

@@ -15,7 +15,12 @@ import Testing
         ("variant:x:uint32 5", "x", .uint32(5)),
         ("variant:x:['a', 'b']", "x", .array(element: .string, [.string("a"), .string("b")])),
         ("variant:x:<int64 -1>", "x", .variant(.int64(-1))),
-        ("variant:x:{'k': <true>}", "x", .dictionary(key: .string, value: .variant, [DBusDictionaryEntry(key: .string("k"), value: .variant(.boolean(true)))])),
+        (
+            "variant:x:{'k': <true>}", "x",
+            .dictionary(
+                key: .string, value: .variant, [DBusDictionaryEntry(key: .string("k"), value: .variant(.boolean(true)))]
+            )
+        ),
     ])
     func parses(_ text: String, _ key: String, _ value: DBusValue) throws {
         let hint = try HintArgument(parsing: text)
@@ -25,7 +30,10 @@ import Testing
 
     @Test(arguments: [
         ("int:value", "Invalid hint syntax specified. Use TYPE:NAME:VALUE."),
-        ("float:value:1", "Invalid hint type \"float\". Valid types are boolean, int, double, string, byte and variant."),
+        (
+            "float:value:1",
+            "Invalid hint type \"float\". Valid types are boolean, int, double, string, byte and variant."
+        ),
         ("int:value:abc", "Value \"abc\" of hint \"value\" could not be parsed as type \"int\"."),
         ("byte:urgency:300", "Value \"300\" of hint \"urgency\" could not be parsed as type \"byte\"."),
         ("variant:x:[", "Value \"[\" of hint \"x\" could not be parsed as type \"variant\"."),

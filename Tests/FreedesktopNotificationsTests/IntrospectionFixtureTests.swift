@@ -8,8 +8,9 @@ import TestSupport
 @Suite struct IntrospectionFixtureTests {
     /// `member → (in signature, out signature)` read from the XML fixture.
     static func members() throws -> [String: (String, String)] {
-        let xml = try String(contentsOf: PackageRoot.url.appendingPathComponent("dbus/org.freedesktop.Notifications.xml"),
-                             encoding: .utf8)
+        let xml = try String(
+            contentsOf: PackageRoot.url.appendingPathComponent("dbus/org.freedesktop.Notifications.xml"),
+            encoding: .utf8)
         var result: [String: (String, String)] = [:]
         var current: String?
         for line in xml.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
@@ -17,7 +18,11 @@ import TestSupport
                 current = name
                 result[name] = ("", "")
             } else if line.hasPrefix("<arg"), let current, let type = Self.attribute("type", in: line) {
-                if Self.attribute("direction", in: line) == "out" { result[current]?.1 += type } else { result[current]?.0 += type }
+                if Self.attribute("direction", in: line) == "out" {
+                    result[current]?.1 += type
+                } else {
+                    result[current]?.0 += type
+                }
             }
         }
         return result
@@ -40,8 +45,10 @@ import TestSupport
     @Test func everySignalMatchesTheFixture() throws {
         let members = try Self.members()
         let id = ServerNotificationID(rawValue: 1)
-        for event in [ServerEvent.closed(id, .expired), .actionInvoked(id, actionKey: "k"),
-                      .activationToken(id, token: "t"), .replied(id, text: "r")] {
+        for event in [
+            ServerEvent.closed(id, .expired), .actionInvoked(id, actionKey: "k"),
+            .activationToken(id, token: "t"), .replied(id, text: "r"),
+        ] {
             let signal = event.signal
             #expect(members[signal.member?.rawValue ?? ""]?.0 == signal.bodySignature)
         }

@@ -42,7 +42,8 @@ import Testing
         func wire(_ name: String?, _ image: String) -> [String: DBusVariant] {
             let information = name.map { ServerInformation(name: $0, vendor: "v", version: "1", specVersion: "1.2") }
             var hints = NotificationHints()
-            hints.setImage(image, for: ServerProfile(information: information, capabilities: ServerCapabilities(["body"])))
+            hints.setImage(
+                image, for: ServerProfile(information: information, capabilities: ServerCapabilities(["body"])))
             return hints.wire
         }
         let uri = DBusVariant(.string("file:///tmp/a.png"))
@@ -51,13 +52,17 @@ import Testing
         // lxqt-notificationd 1.2 draws nothing when it is given image-path as well
         #expect(wire("lxqt-notificationd", "/tmp/a.png") == ["image_path": uri])
         #expect(wire("notify-osd", "/tmp/a.png") == ["image_path": uri])
-        #expect(wire("dunst", "camera-photo") == ["image-path": DBusVariant(.string("camera-photo")),
-                                                  "image_path": DBusVariant(.string("camera-photo"))])
+        #expect(
+            wire("dunst", "camera-photo") == [
+                "image-path": DBusVariant(.string("camera-photo")),
+                "image_path": DBusVariant(.string("camera-photo")),
+            ])
     }
 
     @Test func imageDataGoesOutAsIiibiiay() {
         var hints = NotificationHints()
-        hints.imageData = ImageData(width: 1, height: 1, rowStride: 4, hasAlpha: true, channels: 4, pixels: [1, 2, 3, 4])
+        hints.imageData = ImageData(
+            width: 1, height: 1, rowStride: 4, hasAlpha: true, channels: 4, pixels: [1, 2, 3, 4])
         #expect(hints.wire["image-data"]?.value.signature.description == "(iiibiiay)")
     }
 

@@ -11,9 +11,10 @@ import TestSupport
         let client = NotificationsClient(connection: try DBusConnection(address: bus.address))
         var hints = NotificationHints()
         hints.urgency = .critical
-        let request = NotifyRequest(appName: "tests", summary: "Build done", body: "All <b>passed</b>",
-                                    actions: [NotificationAction(key: "open", label: "Open")], hints: hints,
-                                    expireTimeout: .never)
+        let request = NotifyRequest(
+            appName: "tests", summary: "Build done", body: "All <b>passed</b>",
+            actions: [NotificationAction(key: "open", label: "Open")], hints: hints,
+            expireTimeout: .never)
         let id = try await client.notify(request)
         let call = try await fake.nextCall()
         #expect(call.id == id)

@@ -10,7 +10,8 @@ import Testing
     static func nestedVariants(_ depth: Int) throws -> [UInt8] {
         let template = try DBusMessage.methodCall(
             destination: "org.example.Peer", path: "/org/example", interface: "org.example.Iface", member: "Method",
-            body: [.variant(.int32(7))]).marshalled()
+            body: [.variant(.int32(7))]
+        ).marshalled()
         func u32(_ at: Int) -> Int {
             Int(template[at]) | Int(template[at + 1]) << 8 | Int(template[at + 2]) << 16 | Int(template[at + 3]) << 24
         }

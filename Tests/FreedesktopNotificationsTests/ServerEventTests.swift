@@ -21,17 +21,19 @@ import Testing
     }
 
     @Test func signalsWithTheWrongTypesAreNotEvents() {
-        let bad = DBusMessage.signal(path: NotificationsService.path, interface: NotificationsService.interface,
-                                     member: "ActionInvoked", body: [.string("7"), .string("open")])
+        let bad = DBusMessage.signal(
+            path: NotificationsService.path, interface: NotificationsService.interface,
+            member: "ActionInvoked", body: [.string("7"), .string("open")])
         #expect(ServerEvent(signal: bad) == nil)
     }
 
     @Test func notifyArgumentsRoundTrip() throws {
         var hints = NotificationHints()
         hints.urgency = .low
-        let request = NotifyRequest(appName: "a", replacesID: ServerNotificationID(rawValue: 3), appIcon: "i", summary: "s",
-                                    body: "b", actions: [NotificationAction(key: "k", label: "L")], hints: hints,
-                                    expireTimeout: .milliseconds(500))
+        let request = NotifyRequest(
+            appName: "a", replacesID: ServerNotificationID(rawValue: 3), appIcon: "i", summary: "s",
+            body: "b", actions: [NotificationAction(key: "k", label: "L")], hints: hints,
+            expireTimeout: .milliseconds(500))
         #expect(try NotifyRequest(arguments: request.arguments) == request)
         #expect(request.arguments.map(\.signature.description).joined() == "susssasa{sv}i")
     }

@@ -4,8 +4,9 @@ import Testing
 /// The one table of server differences, row by row, with the servers' own names.
 @Suite struct ServerProfileTests {
     static func profile(_ name: String, _ vendor: String, _ capabilities: [String]) -> ServerProfile {
-        ServerProfile(information: ServerInformation(name: name, vendor: vendor, version: "1", specVersion: "1.2"),
-                      capabilities: ServerCapabilities(capabilities))
+        ServerProfile(
+            information: ServerInformation(name: name, vendor: vendor, version: "1", specVersion: "1.2"),
+            capabilities: ServerCapabilities(capabilities))
     }
 
     @Test func dunstDoesEverythingButSoundHistoryAndReplies() {
@@ -77,8 +78,12 @@ import Testing
     }
 
     @Test func makoTakesActionsButDrawsNoButtonsSoItsMenuCommandIsNamed() {
-        let mako = Self.profile("mako", "emersion", ["body", "body-markup", "actions", "icon-static",
-                                                     "x-canonical-private-synchronous", "x-dunst-stack-tag"])
+        let mako = Self.profile(
+            "mako", "emersion",
+            [
+                "body", "body-markup", "actions", "icon-static",
+                "x-canonical-private-synchronous", "x-dunst-stack-tag",
+            ])
         #expect(mako.showsActions && mako.hasDefaultAction && mako.reportsDismissal && mako.removesClosedPopups)
         #expect(!mako.drawsButtons && mako.actionMenuCommand == "makoctl menu")
         let buttons = mako.explanation.first { $0.feature == "buttons" }
@@ -91,7 +96,8 @@ import Testing
     }
 
     @Test func gnomeShellPlaysSoundsDrawsThreeButtonsAndIgnoresTimeoutsAndQuietButtons() {
-        let shell = Self.profile("gnome-shell", "GNOME", ["actions", "body", "body-markup", "icon-static", "persistence", "sound"])
+        let shell = Self.profile(
+            "gnome-shell", "GNOME", ["actions", "body", "body-markup", "icon-static", "persistence", "sound"])
         #expect(shell.playsSoundFile && shell.maximumButtons == 3 && shell.keepsHistory)
         #expect(!shell.honoursExpireTimeout && !shell.showsButtonsWhenQuiet)
         #expect(shell.explanation.first { $0.feature == "timeouts" }?.works == false)
@@ -103,19 +109,24 @@ import Testing
     }
 
     /// Plasma 5.27's own GetCapabilities (measured).
-    static let plasmaCapabilities = ["body", "body-hyperlinks", "body-markup", "body-images", "icon-static", "actions",
-                                     "persistence", "inline-reply", "x-kde-urls", "x-kde-origin-name",
-                                     "x-kde-display-appname", "inhibitions"]
+    static let plasmaCapabilities = [
+        "body", "body-hyperlinks", "body-markup", "body-images", "icon-static", "actions",
+        "persistence", "inline-reply", "x-kde-urls", "x-kde-origin-name",
+        "x-kde-display-appname", "inhibitions",
+    ]
 
     @Test func plasmaTakesRepliesKeepsHistoryAndHasDoNotDisturb() {
         let plasma = Self.profile("Plasma", "KDE", Self.plasmaCapabilities)
         #expect(plasma.showsActions && plasma.hasDefaultAction && plasma.keepsHistory && plasma.takesInlineReply)
-        #expect(plasma.reportsDismissal && plasma.removesClosedPopups && !plasma.playsSoundFile && plasma.maximumButtons == nil)
+        #expect(
+            plasma.reportsDismissal && plasma.removesClosedPopups && !plasma.playsSoundFile
+                && plasma.maximumButtons == nil)
         #expect(plasma.reportsDoNotDisturb)
         let line = plasma.explanation.first { $0.feature == "do not disturb" }
         #expect(line?.works == true && line?.detail.contains("no sound") == true)
         #expect(plasma.explanation.first { $0.feature == "typed replies" }?.works == true)
-        #expect(plasma.refusesQuickRepeats && plasma.explanation.first { $0.feature == "quick repeats" }?.works == false)
+        #expect(
+            plasma.refusesQuickRepeats && plasma.explanation.first { $0.feature == "quick repeats" }?.works == false)
         let dunst = Self.profile("dunst", "knopwob", ["actions", "body"])
         #expect(!dunst.reportsDoNotDisturb && !dunst.explanation.contains { $0.feature == "do not disturb" })
         #expect(!dunst.refusesQuickRepeats && !dunst.explanation.contains { $0.feature == "quick repeats" })

@@ -6,7 +6,9 @@ import Testing
 /// in all): anything deeper is an error before libdbus sees it, as libdbus aborts on one.
 @Suite struct SignatureNestingTests {
     static func arrays(_ depth: Int) -> String { String(repeating: "a", count: depth) + "i" }
-    static func structures(_ depth: Int) -> String { String(repeating: "(", count: depth) + "i" + String(repeating: ")", count: depth) }
+    static func structures(_ depth: Int) -> String {
+        String(repeating: "(", count: depth) + "i" + String(repeating: ")", count: depth)
+    }
     static func dictionaries(_ depth: Int) -> String {
         String(repeating: "a{s", count: depth) + "i" + String(repeating: "}", count: depth)
     }
@@ -23,6 +25,8 @@ import Testing
 
     /// A `signature` value inside `-h variant:` text is checked the same way.
     @Test func aDeepSignatureValueIsAnError() {
-        #expect(throws: HintArgumentError.self) { try HintArgument(parsing: "variant:x:signature '\(Self.arrays(40))'") }
+        #expect(throws: HintArgumentError.self) {
+            try HintArgument(parsing: "variant:x:signature '\(Self.arrays(40))'")
+        }
     }
 }

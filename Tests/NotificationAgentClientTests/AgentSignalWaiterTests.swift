@@ -3,7 +3,7 @@ import TestSupport
 @testable import NotificationAgentClient
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `SignalWaiter.wait()` ends when its task is cancelled, even when the cancellation comes

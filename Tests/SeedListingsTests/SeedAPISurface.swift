@@ -8,8 +8,10 @@ import UserNotifications
 enum SeedAPISurface {
     static func declarations() {
         let _: () -> UNUserNotificationCenter = UNUserNotificationCenter.current
-        let _: (UNUserNotificationCenter) -> (UNAuthorizationOptions, @escaping @Sendable (Bool, (any Error)?) -> Void) -> Void =
-            UNUserNotificationCenter.requestAuthorization(options:completionHandler:)
+        let _:
+            (UNUserNotificationCenter) -> (UNAuthorizationOptions, @escaping @Sendable (Bool, (any Error)?) -> Void) ->
+                Void =
+                UNUserNotificationCenter.requestAuthorization(options:completionHandler:)
         let _: (UNUserNotificationCenter) -> (Set<UNNotificationCategory>) -> Void =
             UNUserNotificationCenter.setNotificationCategories
         let _: (UNUserNotificationCenter) -> (@escaping @Sendable (Set<UNNotificationCategory>) -> Void) -> Void =

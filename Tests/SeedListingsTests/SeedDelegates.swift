@@ -12,12 +12,18 @@ final class SeedClassicDelegate: NSObject, UNUserNotificationCenterDelegate {
         super.init()
     }
 
-    func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification, withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void) {
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
+    ) {
         continuation.yield("willPresent \(notification.request.identifier)")
         completionHandler([.banner, .list, .sound])
     }
 
-    func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse, withCompletionHandler completionHandler: @escaping () -> Void) {
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping () -> Void
+    ) {
         continuation.yield("didReceive \(response.actionIdentifier)")
         completionHandler()
     }
@@ -27,7 +33,9 @@ final class SeedClassicDelegate: NSObject, UNUserNotificationCenterDelegate {
 /// witnesses that hop to the main actor themselves.
 @MainActor
 final class SeedMainActorDelegate: NSObject, UNUserNotificationCenterDelegate {
-    nonisolated func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification) async -> UNNotificationPresentationOptions {
+    nonisolated func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification
+    ) async -> UNNotificationPresentationOptions {
         await MainActor.run { [.banner] }
     }
 }

@@ -20,12 +20,12 @@ enum AskingPermissionListings {
     static func explicitlyRequestAuthorization() {
         let center = UNUserNotificationCenter.current()
         center.requestAuthorization(options: [.alert, .sound, .badge]) { granted, error in
-            
+
             if let error = error {
                 // Handle the error here.
                 _ = error  // added: see the header
             }
-            
+
             // Enable or disable features based on the authorization.
         }
     }
@@ -34,12 +34,12 @@ enum AskingPermissionListings {
     static func requestProvisionalAuthorization() {
         let center = UNUserNotificationCenter.current()
         center.requestAuthorization(options: [.alert, .sound, .badge, .provisional]) { granted, error in
-            
+
             if let error = error {
                 // Handle the error here.
                 _ = error  // added: see the header
             }
-            
+
             // Provisional authorization granted.
         }
     }
@@ -48,8 +48,9 @@ enum AskingPermissionListings {
     static func customizeBasedOnSettings() {
         let center = UNUserNotificationCenter.current()
         center.getNotificationSettings { settings in
-            guard (settings.authorizationStatus == .authorized) ||
-                  (settings.authorizationStatus == .provisional) else { return }
+            guard (settings.authorizationStatus == .authorized) || (settings.authorizationStatus == .provisional) else {
+                return
+            }
 
             if settings.alertSetting == .enabled {
                 // Schedule an alert-only notification.
@@ -73,18 +74,21 @@ enum NotificationCenterPageListings {
     /// Listing 2: "Scheduling a local notification".
     static func listing2SchedulingALocalNotification() {
         let content = UNMutableNotificationContent()
-        content.title = NSString.localizedUserNotificationString(forKey: 
-                       "Hello!", arguments: nil)
-        content.body = NSString.localizedUserNotificationString(forKey: 
-                       "Hello_message_body", arguments: nil)
+        content.title = NSString.localizedUserNotificationString(
+            forKey:
+                "Hello!", arguments: nil)
+        content.body = NSString.localizedUserNotificationString(
+            forKey:
+                "Hello_message_body", arguments: nil)
 
         // Deliver the notification in five seconds.
         content.sound = UNNotificationSound.default  // today's spelling of `.default()`
-        let trigger = UNTimeIntervalNotificationTrigger(timeInterval: 5, 
-                    repeats: false)
+        let trigger = UNTimeIntervalNotificationTrigger(
+            timeInterval: 5,
+            repeats: false)
 
         // Schedule the notification.
-        let request = UNNotificationRequest(identifier: "FiveSecond", content: content, trigger: trigger) 
+        let request = UNNotificationRequest(identifier: "FiveSecond", content: content, trigger: trigger)
         let center = UNUserNotificationCenter.current()
         center.add(request, withCompletionHandler: nil)
     }
@@ -100,7 +104,7 @@ enum MarkdownNotesListings {
                 //Handle the error here
                 _ = error  // added: see the header
             }
-            
+
             //Enable or disable feature based on the authorization.
         }
     }
@@ -108,12 +112,13 @@ enum MarkdownNotesListings {
     /// "Use Provisional Authorization to Send trial Notifications".
     static func requestProvisionalAuthorization() {
         let center = UNUserNotificationCenter.current()
-        center.requestAuthorization(options: [.alert, .sound, .badge, .provisional]) { granted, error in  // `.a;ert` fixed
+        // `.a;ert` fixed
+        center.requestAuthorization(options: [.alert, .sound, .badge, .provisional]) { granted, error in
             if let error = error {
                 //Handle the error here.
                 _ = error  // added: see the header
             }
-            
+
             //Provisional authorization granted.
         }
     }
@@ -122,9 +127,10 @@ enum MarkdownNotesListings {
     static func customizeBasedOnSettings() {
         let center = UNUserNotificationCenter.current()
         center.getNotificationSettings { settings in
-            guard (settings.authorizationStatus == .authorized) ||
-                  (settings.authorizationStatus == .provisional) else { return }  // unbalanced `)` fixed
-                  
+            guard (settings.authorizationStatus == .authorized) || (settings.authorizationStatus == .provisional) else {
+                return
+            }  // unbalanced `)` fixed
+
             if settings.alertSetting == .enabled {
                 //Schedule an alert-only notification
             } else {
@@ -141,11 +147,11 @@ enum ChinesePageListings {
     static func explicitlyRequestAuthorization() {
         let center = UNUserNotificationCenter.current()
         center.requestAuthorization(options: [.alert, .sound, .badge]) { granted, error in
-        if let error = error {
-        // 在这里处理错误
-        _ = error  // added: see the header
-        }
-        // 根据授权启用或禁用功能。
+            if let error = error {
+                // 在这里处理错误
+                _ = error  // added: see the header
+            }
+            // 根据授权启用或禁用功能。
         }
     }
 
@@ -153,11 +159,11 @@ enum ChinesePageListings {
     static func requestProvisionalAuthorization() {
         let center = UNUserNotificationCenter.current()
         center.requestAuthorization(options: [.alert, .sound, .badge, .provisional]) { granted, error in
-        if let error = error {
-        // Handle the error here.
-        _ = error  // added: see the header
-        }
-        // Provisional authorization granted.
+            if let error = error {
+                // Handle the error here.
+                _ = error  // added: see the header
+            }
+            // Provisional authorization granted.
         }
     }
 
@@ -165,13 +171,14 @@ enum ChinesePageListings {
     static func customizeBasedOnSettings() {
         let center = UNUserNotificationCenter.current()
         center.getNotificationSettings { settings in
-        guard (settings.authorizationStatus == .authorized) ||
-        (settings.authorizationStatus == .provisional) else { return }
-        if settings.alertSetting == .enabled {
-        // 仅支持alert通知。
-        } else {
-        // 带有标记和声音的通知。
-        }
+            guard (settings.authorizationStatus == .authorized) || (settings.authorizationStatus == .provisional) else {
+                return
+            }
+            if settings.alertSetting == .enabled {
+                // 仅支持alert通知。
+            } else {
+                // 带有标记和声音的通知。
+            }
         }
     }
 }

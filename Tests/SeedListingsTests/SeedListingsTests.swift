@@ -58,8 +58,9 @@ import UserNotifications
     @Test func settingsListingQueriesTheSettingsAndSeesThemAuthorized() async {
         // 000, 003 and 004: "Customize Notifications Based on the Current Authorizations".
         center.getNotificationSettings { settings in
-            guard (settings.authorizationStatus == .authorized) ||
-                  (settings.authorizationStatus == .provisional) else { return }
+            guard (settings.authorizationStatus == .authorized) || (settings.authorizationStatus == .provisional) else {
+                return
+            }
 
             if settings.alertSetting == .enabled {
                 // Schedule an alert-only notification.
@@ -79,15 +80,18 @@ import UserNotifications
     @Test func listingTwoSchedulesTheFiveSecondRequest() async throws {
         // 001, Listing 2.
         let content = UNMutableNotificationContent()
-        content.title = NSString.localizedUserNotificationString(forKey:
-                       "Hello!", arguments: nil)
-        content.body = NSString.localizedUserNotificationString(forKey:
-                       "Hello_message_body", arguments: nil)
+        content.title = NSString.localizedUserNotificationString(
+            forKey:
+                "Hello!", arguments: nil)
+        content.body = NSString.localizedUserNotificationString(
+            forKey:
+                "Hello_message_body", arguments: nil)
 
         // Deliver the notification in five seconds.
         content.sound = UNNotificationSound.default
-        let trigger = UNTimeIntervalNotificationTrigger(timeInterval: 5,
-                    repeats: false)
+        let trigger = UNTimeIntervalNotificationTrigger(
+            timeInterval: 5,
+            repeats: false)
 
         // Schedule the notification.
         let request = UNNotificationRequest(identifier: "FiveSecond", content: content, trigger: trigger)
@@ -129,7 +133,8 @@ import UserNotifications
         var events = delegate.events.makeAsyncIterator()
         #expect(await center.presentationOptions(for: notification) == [.banner, .list, .sound])
         #expect(await events.next() == "willPresent fg")
-        await center.deliver(UNNotificationResponse(notification: notification, actionIdentifier: UNNotificationDefaultActionIdentifier))
+        await center.deliver(
+            UNNotificationResponse(notification: notification, actionIdentifier: UNNotificationDefaultActionIdentifier))
         #expect(await events.next() == "didReceive com.apple.UNNotificationDefaultActionIdentifier")
     }
 
@@ -137,14 +142,16 @@ import UserNotifications
         let delegate = await SeedMainActorDelegate()
         center.delegate = delegate
         let notification = UNNotification(
-            request: UNNotificationRequest(identifier: "m", content: UNNotificationContent(), trigger: nil), date: Date())
+            request: UNNotificationRequest(identifier: "m", content: UNNotificationContent(), trigger: nil),
+            date: Date())
         #expect(await center.presentationOptions(for: notification) == [.banner])
     }
 
     @Test func theAsyncFormsCompile() async throws {
         let content = UNMutableNotificationContent()
         content.body = "async"
-        try await SeedAPISurface.asyncDeclarations(center, UNNotificationRequest(identifier: "async", content: content, trigger: nil))
+        try await SeedAPISurface.asyncDeclarations(
+            center, UNNotificationRequest(identifier: "async", content: content, trigger: nil))
         #expect(await backend.addedRequests.map(\.identifier) == ["async"])
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import NotificationAgentClient
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `unotifyd`'s whole program: the per-session agent that owns notification state (see
@@ -27,17 +27,20 @@ package enum AgentDaemon {
             await run()
         case "--install":
             do {
-                for path in try AgentInstallation.install(executable: try AgentLauncher.executablePath(forDaemon: true)) {
+                for path in try AgentInstallation.install(executable: try AgentLauncher.executablePath(forDaemon: true))
+                {
                     print(path)
                 }
             } catch {
                 fail("unotifyd: cannot install: \(error)")
             }
         case "--introspect":
-            print(DBusIntrospection.xml(interfaces: [AgentInterface.description], includingStandardInterfaces: false),
-                  terminator: "")
+            print(
+                DBusIntrospection.xml(interfaces: [AgentInterface.description], includingStandardInterfaces: false),
+                terminator: "")
         case "--help", "-h":
-            print("""
+            print(
+                """
                 usage: unotifyd [--install | --introspect]
                   (no option)  run the notification agent on the session bus (org.unotify.Agent);
                                exits when another agent already runs or the bus goes away

@@ -16,11 +16,14 @@ package enum AppDisplayName {
     }
 
     /// The desktop-entry id for the `desktop-entry` hint, when the app has a `.desktop` file.
-    package static func desktopEntry(for app: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func desktopEntry(
+        for app: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         -> String?
     {
         applicationDirectories(environment).contains {
-            FileManager.default.fileExists(atPath: URL(fileURLWithPath: $0).appendingPathComponent("\(app).desktop").path)
+            FileManager.default.fileExists(
+                atPath: URL(fileURLWithPath: $0).appendingPathComponent("\(app).desktop").path)
         } ? app : nil
     }
 

@@ -30,14 +30,17 @@ struct AttachmentKeeper: Sendable {
             }
             bytes = read
         } catch let error as StoreError {
-            throw AgentError(.invalidArgument, "the attachment cannot be used: \(error.description) "
-                + "(an image must be a regular file of at most 10 MB)")
+            throw AgentError(
+                .invalidArgument,
+                "the attachment cannot be used: \(error.description) "
+                    + "(an image must be a regular file of at most 10 MB)")
         }
         try PrivateFileSystem.makePrivateDirectory(directory.path)
         let name = String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let ext = URL(fileURLWithPath: path).pathExtension
         let copy = directory.appendingPathComponent(name + (ext.isEmpty ? "" : "." + ext.lowercased()))
-        try PrivateFileSystem.writeAtomically(bytes, to: copy.path, in: directory.path, temporaryPrefix: ".attachment.tmp-")
+        try PrivateFileSystem.writeAtomically(
+            bytes, to: copy.path, in: directory.path, temporaryPrefix: ".attachment.tmp-")
         return copy.path
     }
 

@@ -30,11 +30,16 @@ extension NotificationAgent {
         let name = AppDisplayName.name(for: app)
         var hints = NotificationHints()
         hints.urgency = .critical
-        _ = try? await server.notify(NotifyRequest(
-            appName: name, summary: strings.text("prompt.title", name), body: strings.text("noButtons.prompt", name, app),
-            hints: hints, expireTimeout: .never))
-        throw AgentError(.cannotAsk, "the notification server (\(profile.information?.name ?? "unknown")) cannot show "
-            + "buttons, so it cannot ask; the user was shown how to answer: unotify settings \(app) allow (or deny)")
+        _ = try? await server.notify(
+            NotifyRequest(
+                appName: name, summary: strings.text("prompt.title", name),
+                body: strings.text("noButtons.prompt", name, app),
+                hints: hints, expireTimeout: .never))
+        throw AgentError(
+            .cannotAsk,
+            "the notification server (\(profile.information?.name ?? "unknown")) cannot show "
+                + "buttons, so it cannot ask; the user was shown how to answer: unotify settings \(app) allow (or deny)"
+        )
     }
 
     /// Feeds one event to the app's machine and carries out its effects; returns the answer
@@ -77,8 +82,9 @@ extension NotificationAgent {
                 let kind = Self.kind(of: effect)
                 let followUp: AuthorizationEvent
                 do {
-                    let prompt = ActionMenuHint.applied(to: popupRequest(kind, app: app), profile: try? await serverProfile(),
-                                                        strings: strings)
+                    let prompt = ActionMenuHint.applied(
+                        to: popupRequest(kind, app: app), profile: try? await serverProfile(),
+                        strings: strings)
                     let id = try await server.notify(prompt, replacing: nil)
                     if shown.isRetired(id.owner) {
                         // Shown by a server that has gone meanwhile: nobody can answer it.
@@ -91,8 +97,9 @@ extension NotificationAgent {
                         replayHeld(id)
                     }
                 } catch {
-                    loseRequests(try self.machine(for: app).waitingRequests,
-                                 "the permission prompt could not be shown, so nothing was decided: \(error)")
+                    loseRequests(
+                        try self.machine(for: app).waitingRequests,
+                        "the permission prompt could not be shown, so nothing was decided: \(error)")
                     followUp = .popupFailed(kind)
                 }
                 var current = try self.machine(for: app)
@@ -109,7 +116,8 @@ extension NotificationAgent {
         return answer
     }
 
-    static let serverWentAway = "the notification server went away while the permission prompt was shown, so "
+    static let serverWentAway =
+        "the notification server went away while the permission prompt was shown, so "
         + "nothing was decided; ask again (the prompt is shown on the server that runs then)"
 
     /// Marks requests to fail with `reason` when the machine answers them.
@@ -143,15 +151,19 @@ extension NotificationAgent {
 
     func emitDecision(app: String, granted: Bool) async throws {
         let status = try machine(for: app).settings.authorization
-        try await connection.send(.signal(
-            path: AgentInterface.path, interface: AgentInterface.interface, member: AgentSignal.authorizationDecided.name,
-            body: [.string(app), .boolean(granted), .int32(Int32(status.rawValue))]))
+        try await connection.send(
+            .signal(
+                path: AgentInterface.path, interface: AgentInterface.interface,
+                member: AgentSignal.authorizationDecided.name,
+                body: [.string(app), .boolean(granted), .int32(Int32(status.rawValue))]))
     }
 
     func emitFailure(app: String, reason: String) async throws {
-        try await connection.send(.signal(
-            path: AgentInterface.path, interface: AgentInterface.interface, member: AgentSignal.authorizationFailed.name,
-            body: [.string(app), .string(reason)]))
+        try await connection.send(
+            .signal(
+                path: AgentInterface.path, interface: AgentInterface.interface,
+                member: AgentSignal.authorizationFailed.name,
+                body: [.string(app), .string(reason)]))
     }
 
     /// The popup for `kind`: localized, with its action keys, and not expiring on its own.
@@ -160,22 +172,29 @@ extension NotificationAgent {
         let (title, body, labels): (String, String, [String]) =
             switch kind {
             case .permission:
-                (strings.text("prompt.title", name), strings.text("prompt.body", name),
-                 [strings.text("prompt.allow"), strings.text("prompt.deny")])
+                (
+                    strings.text("prompt.title", name), strings.text("prompt.body", name),
+                    [strings.text("prompt.allow"), strings.text("prompt.deny")]
+                )
             case .keepFollowUp:
-                (strings.text("keep.title", name), strings.text("keep.body", name),
-                 [strings.text("keep.prominent"), strings.text("keep.quiet")])
+                (
+                    strings.text("keep.title", name), strings.text("keep.body", name),
+                    [strings.text("keep.prominent"), strings.text("keep.quiet")]
+                )
             case .turnOffConfirmation:
-                (strings.text("turnOff.title", name), strings.text("turnOff.body", name, app),
-                 [strings.text("turnOff.confirm"), strings.text("turnOff.cancel")])
+                (
+                    strings.text("turnOff.title", name), strings.text("turnOff.body", name, app),
+                    [strings.text("turnOff.confirm"), strings.text("turnOff.cancel")]
+                )
             }
         var hints = NotificationHints()
         hints.urgency = .critical
         hints.isResident = true
         hints.desktopEntry = AppDisplayName.desktopEntry(for: app)
         let actions = zip(kind.actionKeys, labels).map { NotificationAction(key: $0.0, label: $0.1) }
-        return NotifyRequest(appName: name, summary: title, body: body, actions: actions, hints: hints,
-                             expireTimeout: .never)
+        return NotifyRequest(
+            appName: name, summary: title, body: body, actions: actions, hints: hints,
+            expireTimeout: .never)
     }
 
     func machine(for app: String) throws -> AuthorizationMachine {

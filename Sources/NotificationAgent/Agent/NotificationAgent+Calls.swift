@@ -71,7 +71,9 @@ extension NotificationAgent {
             return [.string(String(decoding: json, as: UTF8.self))]
         case .registerPresenter?:
             let id = try app()
-            guard let sender = message.sender else { throw AgentError(.invalidArgument, "RegisterPresenter needs a sender") }
+            guard let sender = message.sender else {
+                throw AgentError(.invalidArgument, "RegisterPresenter needs a sender")
+            }
             presenters[id] = sender
             watchListener(sender)
             return []
@@ -87,21 +89,28 @@ extension NotificationAgent {
             }
             guard let pending = shown.takePendingReply(token), let notification = shown.delivered[pending.notification]
             else {
-                throw AgentError(.invalidArgument,
-                                 "no reply is waiting under \(AgentError.quote(token)) (it was answered or has expired)")
+                throw AgentError(
+                    .invalidArgument,
+                    "no reply is waiting under \(AgentError.quote(token)) (it was answered or has expired)")
             }
             try await respond(to: pending.notification, notification, action: pending.action, text: text)
             return []
         case .listDelivered?:
             let id = try app()
-            return [.array(element: .structure([.uint32, .double, .dictionary(key: .string, value: .variant)]),
-                           shown.delivered(app: id).map {
-                               .structure([.uint32($0.id.id.rawValue), .double($0.notification.date.timeIntervalSince1970),
-                                           $0.notification.request.wire.dbusValue])
-                           })]
+            return [
+                .array(
+                    element: .structure([.uint32, .double, .dictionary(key: .string, value: .variant)]),
+                    shown.delivered(app: id).map {
+                        .structure([
+                            .uint32($0.id.id.rawValue), .double($0.notification.date.timeIntervalSince1970),
+                            $0.notification.request.wire.dbusValue,
+                        ])
+                    })
+            ]
         case .removeDelivered?:
             guard body.count == 2, let identifiers = try? [String](dbusValue: body[1]) else {
-                throw AgentError(.invalidArgument, "RemoveDelivered takes (s app, as identifiers); an empty list removes all")
+                throw AgentError(
+                    .invalidArgument, "RemoveDelivered takes (s app, as identifiers); an empty list removes all")
             }
             let id = try app()
             let doomed = shown.delivered(app: id).filter {
@@ -117,7 +126,9 @@ extension NotificationAgent {
             let trigger: TriggerRecord?
             do {
                 request = try DeliveryRequest(wire: wire)
-                trigger = try wire["trigger"].map { try TriggerRecord(wire: try [String: DBusVariant](dbusValue: $0.value)) }
+                trigger = try wire["trigger"].map {
+                    try TriggerRecord(wire: try [String: DBusVariant](dbusValue: $0.value))
+                }
             } catch let error as DBusError {
                 throw AgentError(.invalidArgument, error.message)
             }
@@ -141,34 +152,47 @@ extension NotificationAgent {
             let payload = try APNsPayload(json: Data(json.utf8))
             let target = given.isEmpty ? payload.targetBundle ?? "" : given
             guard !target.isEmpty else {
-                throw AgentError(.invalidArgument, "no app to push to: give --app ID, or a payload with a top-level "
-                    + "\"Simulator Target Bundle\" string")
+                throw AgentError(
+                    .invalidArgument,
+                    "no app to push to: give --app ID, or a payload with a top-level "
+                        + "\"Simulator Target Bundle\" string")
             }
             if let problem = AppIdentifier.problem(with: target) {
                 throw AgentError(.invalidArgument, "invalid app identifier \(AgentError.quote(target)): \(problem)")
             }
-            let request = payload.deliveryRequest(identifier: APNsPayload.generatedIdentifier(),
-                                                  strings: AppStringsTable.load(app: target))
+            let request = payload.deliveryRequest(
+                identifier: APNsPayload.generatedIdentifier(),
+                strings: AppStringsTable.load(app: target))
             return [.string(target), .uint32(try await add(request, app: target).rawValue)]
         case .listPending?:
             let id = try app()
-            return [.array(element: .structure([.dictionary(key: .string, value: .variant),
-                                                .dictionary(key: .string, value: .variant), .double]),
-                           // Those due and waiting for a server to take them are pending too.
-                           (firing.values.filter { $0.app == id }.sorted { $0.nextFireDate < $1.nextFireDate }
-                               + schedule.pending(app: id)).map {
-                               .structure([$0.request.wire.dbusValue, $0.trigger.record.wire.dbusValue, .double($0.nextFireDate)])
-                           })]
+            return [
+                .array(
+                    element: .structure([
+                        .dictionary(key: .string, value: .variant),
+                        .dictionary(key: .string, value: .variant), .double,
+                    ]),
+                    // Those due and waiting for a server to take them are pending too.
+                    (firing.values.filter { $0.app == id }.sorted { $0.nextFireDate < $1.nextFireDate }
+                        + schedule.pending(app: id)).map {
+                            .structure([
+                                $0.request.wire.dbusValue, $0.trigger.record.wire.dbusValue, .double($0.nextFireDate),
+                            ])
+                        })
+            ]
         case .removePending?:
             guard body.count == 2, let identifiers = try? [String](dbusValue: body[1]) else {
-                throw AgentError(.invalidArgument, "RemovePending takes (s app, as identifiers); an empty list removes all")
+                throw AgentError(
+                    .invalidArgument, "RemovePending takes (s app, as identifiers); an empty list removes all")
             }
             let id = try app()
-            var removed = identifiers.isEmpty
+            var removed =
+                identifiers.isEmpty
                 ? schedule.removeAll(app: id).count
                 : identifiers.compactMap { schedule.remove(app: id, identifier: $0) }.count
             // Those waiting for a server to fire them are pending too, as far as the app knows.
-            for key in firing.keys where key.app == id && (identifiers.isEmpty || identifiers.contains(key.identifier))
+            for key in firing.keys
+            where key.app == id && (identifiers.isEmpty || identifiers.contains(key.identifier))
                 && !handing.contains(key)
             {
                 firing[key] = nil

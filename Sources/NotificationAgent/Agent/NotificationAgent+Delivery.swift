@@ -17,8 +17,10 @@ extension NotificationAgent {
     func checkMayNotify(_ request: DeliveryRequest, app: String) throws -> AppSettings {
         let settings = try machine(for: app).settings
         guard settings.authorization == .authorized || settings.authorization == .provisional else {
-            throw AgentError(.notAllowed, "notifications from \(app) are not allowed (\(settings.authorization)); "
-                + "the app must request authorization first, or the user can run `unotify settings \(app) allow`")
+            throw AgentError(
+                .notAllowed,
+                "notifications from \(app) are not allowed (\(settings.authorization)); "
+                    + "the app must request authorization first, or the user can run `unotify settings \(app) allow`")
         }
         guard request.hasContent else {
             throw AgentError(.invalidArgument, "the notification has no content: give it a title, a body or a sound")
@@ -44,7 +46,8 @@ extension NotificationAgent {
             replacing: .unassigned,
             labels: (strings.text("provisional.keep"), strings.text("provisional.turnOff")),
             serverPlaysSoundHints: soundSupport.serverPlaysSoundHints,
-            category: try category(app: app, identifier: request.categoryIdentifier), openLabel: strings.text("action.open"),
+            category: try category(app: app, identifier: request.categoryIdentifier),
+            openLabel: strings.text("action.open"),
             server: profile.information, noButtonsNote: strings.text("noButtons.provisional", app, app))
         if let presentation { PresentationMapping.apply(presentation, to: &plan) }
         plan.notify = ActionMenuHint.applied(to: plan.notify, profile: profile, strings: strings)

@@ -36,8 +36,10 @@ extension NotificationAgent {
 
     /// The fallback for text input without `inline-reply`: a notification that tells the user
     /// the command that types the reply (`unotify reply TOKEN "text"`).
-    func askForReplyText(on id: OwnedNotificationID, _ notification: DeliveredNotification,
-                                 action: CategoryRecord.Action) async {
+    func askForReplyText(
+        on id: OwnedNotificationID, _ notification: DeliveredNotification,
+        action: CategoryRecord.Action
+    ) async {
         let token = String(UInt32.random(in: 100_000...999_999))
         shown.awaitReply(token, to: id, action: action.identifier)
         var hints = NotificationHints()
@@ -46,11 +48,15 @@ extension NotificationAgent {
             appName: AppDisplayName.name(for: notification.app),
             summary: strings.text("reply.title", notification.request.title),
             body: strings.text("reply.body", token), hints: hints, expireTimeout: .never)
-        if let tokenID = try? await server.notify(request, replacing: nil) { shown.addReplyToken(token, shownAt: tokenID) }
+        if let tokenID = try? await server.notify(request, replacing: nil) {
+            shown.addReplyToken(token, shownAt: tokenID)
+        }
     }
 
-    func respond(to id: OwnedNotificationID, _ notification: DeliveredNotification, action: String,
-                         text: String? = nil) async throws {
+    func respond(
+        to id: OwnedNotificationID, _ notification: DeliveredNotification, action: String,
+        text: String? = nil
+    ) async throws {
         let response = ResponseRecord(
             app: notification.app, request: notification.request, deliveredAt: notification.date.timeIntervalSince1970,
             actionIdentifier: action, userText: text, activationToken: shown.activationTokens[id])

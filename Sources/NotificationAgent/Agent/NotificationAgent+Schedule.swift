@@ -11,8 +11,9 @@ extension NotificationAgent {
         try checkMayNotify(request, app: app)
         let pending: PendingNotification
         do {
-            pending = try PendingNotification(app: app, request: request, trigger: ScheduledTrigger(trigger),
-                                              addedAt: Date(), calendarTimeZone: .current)
+            pending = try PendingNotification(
+                app: app, request: request, trigger: ScheduledTrigger(trigger),
+                addedAt: Date(), calendarTimeZone: .current)
         } catch {
             throw AgentError(.invalidArgument, "\(error)")
         }
@@ -65,7 +66,9 @@ extension NotificationAgent {
     /// from suspend, or a new time zone, which first moves the calendar matches that have no
     /// zone of their own (they follow the local zone, as on iOS).
     func timeChanged(_ change: TimeChange) async {
-        if case .moveCalendarMatches(let zone) = TimeChangeResponse.response(to: change, currentZone: schedule.calendarTimeZone) {
+        if case .moveCalendarMatches(let zone) = TimeChangeResponse.response(
+            to: change, currentZone: schedule.calendarTimeZone)
+        {
             schedule.timeZoneChanged(to: zone, now: Date())
             do {
                 try await savePending()
@@ -134,11 +137,13 @@ extension NotificationAgent {
             _ = try await add(pending.request, app: pending.app)
             return true
         } catch let error as NotificationServerError where error.code == .noServer || error.code == .disconnected {
-            FileHandle.standardError.write(Data(
-                "unotifyd: \(pending.app)/\(pending.identifier) waits for a notification server: \(error)\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "unotifyd: \(pending.app)/\(pending.identifier) waits for a notification server: \(error)\n".utf8))
             return false
         } catch {
-            FileHandle.standardError.write(Data("unotifyd: \(pending.app)/\(pending.identifier) not delivered: \(error)\n".utf8))
+            FileHandle.standardError.write(
+                Data("unotifyd: \(pending.app)/\(pending.identifier) not delivered: \(error)\n".utf8))
             return true
         }
     }

@@ -62,7 +62,8 @@ extension NotificationAgent {
                     // error, which is harmless.
                     try? await server.closeNotification(id)
                     let clicked = shown.newPopupID()
-                    let event: AuthorizationEvent = key == AuthorizationActionKey.keep
+                    let event: AuthorizationEvent =
+                        key == AuthorizationActionKey.keep
                         ? .keepClicked(onNotification: clicked) : .turnOffClicked(onNotification: clicked)
                     await applyReporting(event, app: notification.app)
                 default:
@@ -87,7 +88,8 @@ extension NotificationAgent {
         case .replied(_, let text):
             guard let notification = shown.delivered[id] else { return }
             let category = try? category(app: notification.app, identifier: notification.request.categoryIdentifier)
-            let action = category?.actions.first { $0.textInput != nil }?.identifier ?? PresentationMapping.inlineReplyKey
+            let action =
+                category?.actions.first { $0.textInput != nil }?.identifier ?? PresentationMapping.inlineReplyKey
             try? await respond(to: id, notification, action: action, text: text)
         }
     }

@@ -62,9 +62,13 @@ package actor NotificationAgent {
     /// Plays the sounds the server does not play.
     let soundPlayer: SoundPlayer
 
-    package init(connection: DBusConnection, store: SettingsStore, serverName: BusName = NotificationsService.busName,
-                 strings: PromptStrings = .current(), soundPlayer: SoundPlayer = SoundPlayer(),
-                timeChanges: @escaping @Sendable () async throws -> AsyncStream<TimeChange> = { try await TimeChangeBroadcast.system.subscribe() }) {
+    package init(
+        connection: DBusConnection, store: SettingsStore, serverName: BusName = NotificationsService.busName,
+        strings: PromptStrings = .current(), soundPlayer: SoundPlayer = SoundPlayer(),
+        timeChanges: @escaping @Sendable () async throws -> AsyncStream<TimeChange> = {
+            try await TimeChangeBroadcast.system.subscribe()
+        }
+    ) {
         self.connection = connection
         self.soundPlayer = soundPlayer
         self.timeChanges = timeChanges
@@ -82,7 +86,8 @@ package actor NotificationAgent {
     ///
     /// - Returns: `false` when another agent already owns the name (this one should exit).
     package func start() async throws -> Bool {
-        await connection.export(path: AgentInterface.path, interfaces: [AgentInterface.description]) { [weak self] message in
+        await connection.export(path: AgentInterface.path, interfaces: [AgentInterface.description]) {
+            [weak self] message in
             guard let self else { throw DBusError(.remote, "the agent is stopping", name: AgentInterface.serverError) }
             return try await self.handle(message)
         }

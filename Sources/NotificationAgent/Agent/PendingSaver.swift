@@ -44,7 +44,11 @@ actor PendingSaver {
     private func resume(_ outcome: (Int) -> Result<Void, any Error>?) {
         var remaining: [(generation: Int, continuation: CheckedContinuation<Void, any Error>)] = []
         for waiter in waiters {
-            if let result = outcome(waiter.generation) { waiter.continuation.resume(with: result) } else { remaining.append(waiter) }
+            if let result = outcome(waiter.generation) {
+                waiter.continuation.resume(with: result)
+            } else {
+                remaining.append(waiter)
+            }
         }
         waiters = remaining
     }

@@ -5,24 +5,30 @@ extension PromptStrings {
     package static let tables: [String: [String: String]] = [
         "en": [
             "prompt.title": "%@",
-            "prompt.body": "“%@” would like to send you notifications. Notifications may include alerts, sounds and icon badges. These can be configured in Settings.",
+            "prompt.body":
+                "“%@” would like to send you notifications. Notifications may include alerts, sounds and icon badges. These can be configured in Settings.",
             "prompt.allow": "Allow",
             "prompt.deny": "Don’t Allow",
             "provisional.keep": "Keep…",
             "provisional.turnOff": "Turn Off…",
             "keep.title": "%@",
-            "keep.body": "Keep notifications from “%@”? Deliver them prominently, with alerts, sounds and badges, or quietly to the notification list.",
+            "keep.body":
+                "Keep notifications from “%@”? Deliver them prominently, with alerts, sounds and badges, or quietly to the notification list.",
             "keep.prominent": "Deliver Prominently",
             "keep.quiet": "Deliver Quietly",
             "turnOff.title": "%@",
-            "turnOff.body": "Turn off notifications from “%@”? You can turn them on again with: unotify settings %@ allow",
+            "turnOff.body":
+                "Turn off notifications from “%@”? You can turn them on again with: unotify settings %@ allow",
             "turnOff.confirm": "Turn Off All Notifications",
             "turnOff.cancel": "Cancel",
             "action.open": "Open",
             "reply.title": "Reply to “%@”",
-            "reply.body": "This desktop cannot take typed replies in notifications. Type your reply in a terminal: unotify reply %@ \\\"your text\\\"",
-            "noButtons.prompt": "“%@” would like to send you notifications. This desktop cannot show buttons in notifications. To allow them, run: unotify settings %@ allow (or deny)",
-            "noButtons.provisional": "(Delivered quietly. To keep them: unotify settings %@ allow; to turn them off: unotify settings %@ deny)",
+            "reply.body":
+                "This desktop cannot take typed replies in notifications. Type your reply in a terminal: unotify reply %@ \\\"your text\\\"",
+            "noButtons.prompt":
+                "“%@” would like to send you notifications. This desktop cannot show buttons in notifications. To allow them, run: unotify settings %@ allow (or deny)",
+            "noButtons.provisional":
+                "(Delivered quietly. To keep them: unotify settings %@ allow; to turn them off: unotify settings %@ deny)",
             "menu.choices": "Choose %@ with %@",
             "menu.choice": "“%@”",
             "menu.separator": ", ",

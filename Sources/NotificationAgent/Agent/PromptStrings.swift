@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The localized text of the popups the agent shows, from `Resources/Localizable/*.strings`.

@@ -12,8 +12,10 @@ enum SleepResumeWatch {
         // A connection that fails leaves Dispatch's worker-pool monitor running, a timer that
         // wakes the process every second for good (measured): no socket, no attempt.
         guard socketMayExist(address), let connection = try? DBusConnection(address: address) else { return nil }
-        return try? await connection.signals(matching: MatchRule(
-            path: "/org/freedesktop/login1", interface: "org.freedesktop.login1.Manager", member: "PrepareForSleep"))
+        return try? await connection.signals(
+            matching: MatchRule(
+                path: "/org/freedesktop/login1", interface: "org.freedesktop.login1.Manager", member: "PrepareForSleep")
+        )
     }
 
     /// Whether the bus at `address` may be there: `false` for a `unix:path=` address whose socket

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why ``TimeChangeMonitor`` cannot watch the clock or the time-zone file.

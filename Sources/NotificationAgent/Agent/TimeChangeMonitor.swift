@@ -30,7 +30,9 @@ package enum TimeChangeMonitor {
         let clock = try WallClockStepWatch(queue: queue) { continuation.yield(.wallClockStepped) }
         let zone: TimeZoneFileWatch?
         do {
-            zone = try timeZoneFile.map { try TimeZoneFileWatch(path: $0, queue: queue) { continuation.yield(.timeZoneChanged($0)) } }
+            zone = try timeZoneFile.map {
+                try TimeZoneFileWatch(path: $0, queue: queue) { continuation.yield(.timeZoneChanged($0)) }
+            }
         } catch {
             clock.cancel()
             throw error
@@ -56,14 +58,17 @@ package enum TimeChangeMonitor {
     /// The file that defines the local zone: the path in `TZ` (`:/path` or `/path`),
     /// `/etc/localtime` when `TZ` is unset or empty, `nil` when `TZ` names a zone itself (no
     /// file can change it then).
-    package static func systemTimeZoneFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    package static func systemTimeZoneFile(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String?
+    {
         guard let zone = environment["TZ"], !zone.isEmpty else { return "/etc/localtime" }
         let path = zone.hasPrefix(":") ? String(zone.dropFirst()) : zone
         return path.hasPrefix("/") ? path : nil
     }
 
     /// The system bus: `DBUS_SYSTEM_BUS_ADDRESS`, else the standard socket.
-    package static func systemBusAddress(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func systemBusAddress(environment: [String: String] = ProcessInfo.processInfo.environment) -> String
+    {
         environment["DBUS_SYSTEM_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 }
             ?? "unix:path=/var/run/dbus/system_bus_socket"
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The settings file as last read, with the identity of the file it came from (device, inode,
@@ -35,7 +35,8 @@ final class SettingsFileCache: @unchecked Sendable {
     static func identity(of path: String) -> Identity? {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
-                        seconds: status.st_mtim.tv_sec, nanoseconds: status.st_mtim.tv_nsec)
+        return Identity(
+            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+            seconds: status.st_mtim.tv_sec, nanoseconds: status.st_mtim.tv_nsec)
     }
 }

@@ -2,7 +2,7 @@ import NotificationAgentClient
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Every app's `AppSettings`, kept in one versioned JSON file, `settings.json`, in the user's

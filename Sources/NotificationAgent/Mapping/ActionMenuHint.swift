@@ -24,7 +24,9 @@ package struct ActionMenuHint: Sendable {
     }
 
     /// `request` with the hint for `profile`'s server; unchanged where buttons are drawn.
-    package static func applied(to request: NotifyRequest, profile: ServerProfile?, strings: PromptStrings) -> NotifyRequest {
+    package static func applied(to request: NotifyRequest, profile: ServerProfile?, strings: PromptStrings)
+        -> NotifyRequest
+    {
         ActionMenuHint(profile: profile, strings: strings)?.applied(to: request) ?? request
     }
 

@@ -43,13 +43,15 @@ package enum PresentationMapping {
         let profile = ServerProfile(information: server, capabilities: capabilities)
         var hints = NotificationHints()
         // The request's vendor hints first: every hint the agent sets below overrides them.
-        for (key, value) in request.hints where !DeliveryRequest.reservedHints.contains(key) { hints.set(key, value.value) }
+        for (key, value) in request.hints where !DeliveryRequest.reservedHints.contains(key) {
+            hints.set(key, value.value)
+        }
         hints.desktopEntry = desktopEntry
         let provisional = settings.authorization == .provisional
         let alertShown = settings.alert == .enabled && !provisional
         hints.urgency = urgency(for: request.interruptionLevel, settings: settings, alertShown: alertShown)
         if provisional, profile.showsActions, !profile.showsButtonsWhenQuiet {
-            hints.urgency = .normal   // GNOME Shell: a quiet notification's buttons are never drawn
+            hints.urgency = .normal  // GNOME Shell: a quiet notification's buttons are never drawn
         }
         var body = request.subtitle.isEmpty ? request.body : request.subtitle + "\n" + request.body
         var summary = request.title
@@ -62,8 +64,10 @@ package enum PresentationMapping {
         if summary.isEmpty && body.isEmpty { summary = appName }
         var actions: [NotificationAction] = []
         if provisional, profile.showsActions {
-            actions = [NotificationAction(key: keepActionKey, label: labels.keep),
-                       NotificationAction(key: turnOffActionKey, label: labels.turnOff)]
+            actions = [
+                NotificationAction(key: keepActionKey, label: labels.keep),
+                NotificationAction(key: turnOffActionKey, label: labels.turnOff),
+            ]
         } else if profile.showsActions, !provisional {
             if profile.hasDefaultAction {
                 actions = [NotificationAction(key: NotificationAction.defaultKey, label: openLabel)]
@@ -74,7 +78,8 @@ package enum PresentationMapping {
                 // One reply field per notification (KDE): a later text-input action stays a
                 // button, whose click asks for the text as on servers without the field.
                 if let textInput = action.textInput, profile.takesInlineReply,
-                   !actions.contains(where: { $0.key == inlineReplyKey }) {
+                    !actions.contains(where: { $0.key == inlineReplyKey })
+                {
                     actions.append(NotificationAction(key: inlineReplyKey, label: action.title))
                     hints.vendor["x-kde-reply-placeholder-text"] = DBusVariant(textInput.placeholder)
                     hints.vendor["x-kde-reply-submit-button-text"] = DBusVariant(textInput.buttonTitle)
@@ -107,7 +112,8 @@ package enum PresentationMapping {
         let badge = settings.badge == .enabled && !provisional ? request.badge : nil
         let notify = NotifyRequest(
             appName: appName, replacesID: replacing, appIcon: request.appIcon ?? "", summary: summary, body: body,
-            actions: actions, hints: hints, expireTimeout: request.expireTimeout.map(ExpireTimeout.init(rawValue:)) ?? .serverDefault)
+            actions: actions, hints: hints,
+            expireTimeout: request.expireTimeout.map(ExpireTimeout.init(rawValue:)) ?? .serverDefault)
         return Plan(notify: notify, badge: badge, soundToPlay: soundToPlay)
     }
 

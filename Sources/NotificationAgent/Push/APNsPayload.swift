@@ -68,7 +68,8 @@ package struct APNsPayload: Sendable, Equatable {
                 "passive": .passive, "active": .active, "time-sensitive": .timeSensitive, "critical": .critical,
             ]
             guard let value = levels[level] else {
-                throw Self.invalid("aps.interruption-level must be passive, active, time-sensitive or critical, not \"\(level)\"")
+                throw Self.invalid(
+                    "aps.interruption-level must be passive, active, time-sensitive or critical, not \"\(level)\"")
             }
             interruptionLevel = value
         }
@@ -108,7 +109,8 @@ package struct APNsPayload: Sendable, Equatable {
             throw Self.invalid("aps.alert must be a string or a dictionary")
         }
         title = try Self.text(dictionary, literal: "title", key: "title-loc-key", arguments: "title-loc-args")
-        subtitle = try Self.text(dictionary, literal: "subtitle", key: "subtitle-loc-key", arguments: "subtitle-loc-args")
+        subtitle = try Self.text(
+            dictionary, literal: "subtitle", key: "subtitle-loc-key", arguments: "subtitle-loc-args")
         body = try Self.text(dictionary, literal: "body", key: "loc-key", arguments: "loc-args")
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The scheduled notifications the server already has, appended one line each the moment the
@@ -54,8 +54,10 @@ package struct FiredJournal: Sendable {
     /// after a crash, as without the journal).
     @discardableResult
     package func record(_ notification: PendingNotification) -> Bool {
-        let line = Self.line(Entry(app: notification.app, identifier: notification.identifier,
-                                   fireDate: notification.nextFireDate))
+        let line = Self.line(
+            Entry(
+                app: notification.app, identifier: notification.identifier,
+                fireDate: notification.nextFireDate))
         let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -72,13 +74,16 @@ package struct FiredJournal: Sendable {
         // `JSONDecoder`, not `JSONSerialization`: on Linux the latter reads about half of all
         // dates back one bit off, and an entry read so names no notification.
         let decoder = JSONDecoder()
-        return Set(bytes.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(Entry.self, from: Data($0)) })
+        return Set(
+            bytes.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(Entry.self, from: Data($0)) })
     }
 
     /// Whether the journal names `notification` (this occurrence of it).
     package static func contains(_ entries: Set<Entry>, _ notification: PendingNotification) -> Bool {
-        entries.contains(Entry(app: notification.app, identifier: notification.identifier,
-                               fireDate: notification.nextFireDate))
+        entries.contains(
+            Entry(
+                app: notification.app, identifier: notification.identifier,
+                fireDate: notification.nextFireDate))
     }
 
     /// Empties the journal (after `pending.json` was saved without what it names).

@@ -18,7 +18,8 @@ package struct PendingNotification: Codable, Hashable, Sendable {
     package var nextFireDate: Double
 
     /// A pending notification from its stored fields, as they are (nothing is checked).
-    package init(app: String, request: DeliveryRequest, trigger: ScheduledTrigger, anchor: Double, nextFireDate: Double) {
+    package init(app: String, request: DeliveryRequest, trigger: ScheduledTrigger, anchor: Double, nextFireDate: Double)
+    {
         self.app = app
         self.request = request
         self.trigger = trigger

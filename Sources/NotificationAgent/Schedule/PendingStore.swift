@@ -63,7 +63,9 @@ package struct PendingStore: Sendable {
     /// - Throws: `StoreError` naming the directory or file when it cannot be written; the old
     ///   file is then left as it was.
     package func save(_ pending: [PendingNotification], firing: [PendingNotification] = []) throws(StoreError) {
-        try file.save(PendingFile(version: PendingFile.currentVersion, pending: pending,
-                                  firing: firing.isEmpty ? nil : firing))
+        try file.save(
+            PendingFile(
+                version: PendingFile.currentVersion, pending: pending,
+                firing: firing.isEmpty ? nil : firing))
     }
 }

@@ -106,7 +106,9 @@ package struct SoundPlayer: Sendable {
     }
 
     private var soundDirectories: [String] {
-        let dirs = (environment["XDG_DATA_DIRS"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        let dirs = (environment["XDG_DATA_DIRS"] ?? "").split(separator: ":").map(String.init).filter {
+            $0.hasPrefix("/")
+        }
         let system = dirs.isEmpty ? ["/usr/local/share", "/usr/share"] : dirs
         var result: [String] = []
         for directory in [dataHome] + system + ["/usr/share"] where !result.contains(directory + "/sounds") {

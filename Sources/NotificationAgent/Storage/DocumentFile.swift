@@ -83,8 +83,9 @@ package struct DocumentFile<Document: StoredDocument>: Sendable {
         }
         do {
             try PrivateFileSystem.makePrivateDirectory(directory.path)
-            try PrivateFileSystem.writeAtomically(Array(data) + [0x0A], to: url.path, in: directory.path,
-                                                   temporaryPrefix: Self.temporaryPrefix)
+            try PrivateFileSystem.writeAtomically(
+                Array(data) + [0x0A], to: url.path, in: directory.path,
+                temporaryPrefix: Self.temporaryPrefix)
         } catch {
             throw error.about(Document.kind)
         }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The POSIX file operations under the agent's files (``DocumentFile``, attachments, the
@@ -56,8 +56,10 @@ package enum PrivateFileSystem {
 
     /// Replaces the file at `path` (in `directory`) with `bytes` atomically, mode 0600: a reader
     /// sees the old contents or the new, never a mix, and a crash leaves one of the two.
-    package static func writeAtomically(_ bytes: [UInt8], to path: String, in directory: String,
-                                        temporaryPrefix: String)
+    package static func writeAtomically(
+        _ bytes: [UInt8], to path: String, in directory: String,
+        temporaryPrefix: String
+    )
         throws(StoreError)
     {
         var template = Array((directory + "/" + temporaryPrefix + "XXXXXX").utf8CString)
@@ -133,9 +135,11 @@ package enum PrivateFileSystem {
                 throw StoreError(.unwritable(operation: "locking", errno: code), path: path)
             }
             guard waited < lockPatience else {
-                throw StoreError(.unwritable(
-                    operation: "locking (another process has held the lock for over 5 s; is a stuck unotifyd running?)",
-                    errno: code), path: path)
+                throw StoreError(
+                    .unwritable(
+                        operation:
+                            "locking (another process has held the lock for over 5 s; is a stuck unotifyd running?)",
+                        errno: code), path: path)
             }
             usleep(1_000)
             waited += 1

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why one of the agent's stores (settings, pending notifications, categories) could not read

@@ -28,7 +28,8 @@ package enum StoredDocumentKind: Hashable, Sendable {
     /// What moving the file aside leads to, and what to do then.
     var startingOver: String {
         switch self {
-        case .settings: "to start over with every app not determined, then set apps again with `unotify settings ID ...`"
+        case .settings:
+            "to start over with every app not determined, then set apps again with `unotify settings ID ...`"
         case .pending: "to start with no pending notifications; apps must then schedule theirs again"
         case .categories: "to start with no categories; apps set theirs again when they start"
         }

@@ -21,7 +21,8 @@ package actor AgentBackend: NotificationCenterBackend {
     package func requestAuthorization(options: UNAuthorizationOptions, appIdentifier: String) async throws -> Bool {
         try await run { client in
             try await client.requestAuthorization(
-                app: appIdentifier, options: AuthorizationOptionBits(rawValue: options.rawValue)).granted
+                app: appIdentifier, options: AuthorizationOptionBits(rawValue: options.rawValue)
+            ).granted
         }
     }
 
@@ -52,14 +53,16 @@ package actor AgentBackend: NotificationCenterBackend {
     package func pendingRequests(appIdentifier: String) async throws -> [UNNotificationRequest] {
         try await run { client in
             try await client.pending(app: appIdentifier).map {
-                UNNotificationRequest(identifier: $0.request.identifier, content: UNNotificationRequest($0.request).content,
-                                      trigger: $0.trigger.trigger)
+                UNNotificationRequest(
+                    identifier: $0.request.identifier, content: UNNotificationRequest($0.request).content,
+                    trigger: $0.trigger.trigger)
             }
         }
     }
 
     package func removePending(identifiers: [String]?, appIdentifier: String) async throws {
-        _ = try await run { client in try await client.removePending(app: appIdentifier, identifiers: identifiers ?? []) }
+        _ = try await run { client in try await client.removePending(app: appIdentifier, identifiers: identifiers ?? [])
+        }
     }
 
     package func deliveredNotifications(appIdentifier: String) async throws -> [UNNotification] {
@@ -71,7 +74,9 @@ package actor AgentBackend: NotificationCenterBackend {
     }
 
     package func removeDelivered(identifiers: [String]?, appIdentifier: String) async throws {
-        _ = try await run { client in try await client.removeDelivered(app: appIdentifier, identifiers: identifiers ?? []) }
+        _ = try await run { client in
+            try await client.removeDelivered(app: appIdentifier, identifiers: identifiers ?? [])
+        }
     }
 
     package func setBadgeCount(_ count: Int, appIdentifier: String) async throws {

@@ -25,7 +25,11 @@ package enum AppIdentity {
     ) -> Result<String, UNError> {
         if let explicit = environment[environmentVariable] {
             guard isValid(explicit) else {
-                return .failure(UNError(.notificationsNotAllowed, "\(environmentVariable)=\"\(explicit)\" is not a valid app identifier: use a reverse-DNS name such as org.example.App (letters, digits, '-' and '_' in two or more dot-separated parts)."))
+                return .failure(
+                    UNError(
+                        .notificationsNotAllowed,
+                        "\(environmentVariable)=\"\(explicit)\" is not a valid app identifier: use a reverse-DNS name such as org.example.App (letters, digits, '-' and '_' in two or more dot-separated parts)."
+                    ))
             }
             return .success(explicit)
         }

@@ -61,10 +61,16 @@ open class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchecked Send
     /// Why this trigger can never fire: no date components, or no matching date after now.
     package override func validationError() -> UNError? {
         guard hasDateFields else {
-            return UNError(.notificationInvalidNoDate, "UNCalendarNotificationTrigger's dateComponents set no date or time field: set at least one, such as hour and minute.")
+            return UNError(
+                .notificationInvalidNoDate,
+                "UNCalendarNotificationTrigger's dateComponents set no date or time field: set at least one, such as hour and minute."
+            )
         }
         guard nextTriggerDate(after: Date()) != nil else {
-            return UNError(.notificationInvalidNoDate, "UNCalendarNotificationTrigger's dateComponents \(dateComponents) match no date after now: check for a date in the past or one that does not exist.")
+            return UNError(
+                .notificationInvalidNoDate,
+                "UNCalendarNotificationTrigger's dateComponents \(dateComponents) match no date after now: check for a date in the past or one that does not exist."
+            )
         }
         return nil
     }

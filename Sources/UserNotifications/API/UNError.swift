@@ -101,11 +101,13 @@ public struct UNError: CustomNSError, LocalizedError, Hashable, Sendable {
     static func defaultMessage(for code: Code) -> String {
         switch code {
         case .notificationsNotAllowed:
-            return "Notifications are not allowed for this app: request authorization first, or allow them with `unotify settings`."
+            return
+                "Notifications are not allowed for this app: request authorization first, or allow them with `unotify settings`."
         case .attachmentInvalidURL:
             return "The attachment URL is invalid: pass a file URL of a readable local file."
         case .attachmentUnrecognizedType:
-            return "The attachment's file type is not supported: use JPEG, GIF, PNG, AIFF, WAV, MP3, M4A, MPEG, MPEG-2, MPEG-4 or AVI."
+            return
+                "The attachment's file type is not supported: use JPEG, GIF, PNG, AIFF, WAV, MP3, M4A, MPEG, MPEG-2, MPEG-4 or AVI."
         case .attachmentInvalidFileSize:
             return "The attachment's file size is invalid: images may be up to 10 MB, audio 5 MB, movies 50 MB."
         case .attachmentNotInDataStore:

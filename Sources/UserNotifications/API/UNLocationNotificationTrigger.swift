@@ -16,6 +16,9 @@ open class UNLocationNotificationTrigger: UNNotificationTrigger, @unchecked Send
 
     /// Always an error: location triggers cannot fire on Linux.
     package override func validationError() -> UNError? {
-        UNError(.notificationInvalidNoDate, "UNLocationNotificationTrigger cannot fire on Linux (there is no CoreLocation): use a UNTimeIntervalNotificationTrigger or UNCalendarNotificationTrigger.")
+        UNError(
+            .notificationInvalidNoDate,
+            "UNLocationNotificationTrigger cannot fire on Linux (there is no CoreLocation): use a UNTimeIntervalNotificationTrigger or UNCalendarNotificationTrigger."
+        )
     }
 }

@@ -3,10 +3,12 @@ import Foundation
 /// Option key: a `String` uniform type identifier to use instead of the file's extension.
 public let UNNotificationAttachmentOptionsTypeHintKey: String = "UNNotificationAttachmentOptionsTypeHintKey"
 /// Option key: a `Bool` (or `NSNumber`): hide the attachment's thumbnail.
-public let UNNotificationAttachmentOptionsThumbnailHiddenKey: String = "UNNotificationAttachmentOptionsThumbnailHiddenKey"
+public let UNNotificationAttachmentOptionsThumbnailHiddenKey: String =
+    "UNNotificationAttachmentOptionsThumbnailHiddenKey"
 /// Option key: a rectangle in unit coordinates (a dictionary with `X`, `Y`, `Width`, `Height`)
 /// to clip the thumbnail to.
-public let UNNotificationAttachmentOptionsThumbnailClippingRectKey: String = "UNNotificationAttachmentOptionsThumbnailClippingRectKey"
+public let UNNotificationAttachmentOptionsThumbnailClippingRectKey: String =
+    "UNNotificationAttachmentOptionsThumbnailClippingRectKey"
 /// Option key: the time in a movie, in seconds (an `NSNumber` or `Double`), to take the
 /// thumbnail from.
 public let UNNotificationAttachmentOptionsThumbnailTimeKey: String = "UNNotificationAttachmentOptionsThumbnailTimeKey"
@@ -77,12 +79,17 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
     /// Checks the file as iOS does and returns its type.
     private static func validate(url: URL, typeHint: String?) throws -> AttachmentFileType {
         guard url.isFileURL else {
-            throw UNError(.attachmentInvalidURL, "Attachment URL \(url.absoluteString) is not a file URL: download the media to a local file first and attach that.")
+            throw UNError(
+                .attachmentInvalidURL,
+                "Attachment URL \(url.absoluteString) is not a file URL: download the media to a local file first and attach that."
+            )
         }
         let path = url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw UNError(.attachmentInvalidURL, "Attachment file \(path) does not exist or is a directory: attach an existing file.")
+            throw UNError(
+                .attachmentInvalidURL,
+                "Attachment file \(path) does not exist or is a directory: attach an existing file.")
         }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw UNError(.attachmentInvalidURL, "Attachment file \(path) is not readable: check its permissions.")
@@ -90,12 +97,17 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
         let fileType: AttachmentFileType
         if let typeHint {
             guard let hinted = AttachmentFileType(identifier: typeHint) else {
-                throw UNError(.attachmentUnrecognizedType, "Attachment type hint \"\(typeHint)\" is not a supported type: use one of \(supportedList).")
+                throw UNError(
+                    .attachmentUnrecognizedType,
+                    "Attachment type hint \"\(typeHint)\" is not a supported type: use one of \(supportedList).")
             }
             fileType = hinted
         } else {
             guard let byExtension = AttachmentFileType(fileExtension: url.pathExtension) else {
-                throw UNError(.attachmentUnrecognizedType, "Attachment file \(path) has an unsupported extension \"\(url.pathExtension)\": use one of \(supportedList), or pass UNNotificationAttachmentOptionsTypeHintKey.")
+                throw UNError(
+                    .attachmentUnrecognizedType,
+                    "Attachment file \(path) has an unsupported extension \"\(url.pathExtension)\": use one of \(supportedList), or pass UNNotificationAttachmentOptionsTypeHintKey."
+                )
             }
             fileType = byExtension
         }
@@ -104,10 +116,16 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
             throw UNError(.attachmentInvalidFileSize, "Attachment file \(path) is empty.")
         }
         guard size <= fileType.kind.maximumSize else {
-            throw UNError(.attachmentInvalidFileSize, "Attachment file \(path) is \(size) bytes; a \(fileType.kind.rawValue) attachment may be at most \(fileType.kind.maximumSize) bytes (\(fileType.kind.maximumSize / 1_048_576) MB).")
+            throw UNError(
+                .attachmentInvalidFileSize,
+                "Attachment file \(path) is \(size) bytes; a \(fileType.kind.rawValue) attachment may be at most \(fileType.kind.maximumSize) bytes (\(fileType.kind.maximumSize / 1_048_576) MB)."
+            )
         }
         guard fileType.acceptsLeadingBytes(try leadingBytes(ofFileAtPath: path)) else {
-            throw UNError(.attachmentCorrupt, "Attachment file \(path) is not a valid \(fileType.identifier) file: its first bytes are not of that format.")
+            throw UNError(
+                .attachmentCorrupt,
+                "Attachment file \(path) is not a valid \(fileType.identifier) file: its first bytes are not of that format."
+            )
         }
         return fileType
     }
@@ -121,7 +139,8 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             return (attributes[.size] as? NSNumber)?.uint64Value ?? 0
         } catch {
-            throw UNError(.attachmentInvalidURL, "Attachment file \(path) cannot be read: \(error.localizedDescription)")
+            throw UNError(
+                .attachmentInvalidURL, "Attachment file \(path) cannot be read: \(error.localizedDescription)")
         }
     }
 
@@ -133,7 +152,8 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
         do {
             return Array(try handle.read(upToCount: 16) ?? Data())
         } catch {
-            throw UNError(.attachmentInvalidURL, "Attachment file \(path) cannot be read: \(error.localizedDescription)")
+            throw UNError(
+                .attachmentInvalidURL, "Attachment file \(path) cannot be read: \(error.localizedDescription)")
         }
     }
 

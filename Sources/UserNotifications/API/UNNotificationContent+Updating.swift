@@ -8,8 +8,9 @@ extension UNNotificationContent {
     /// `.contentProvidingObjectNotAllowed` and a message saying so. Keep the content as it is,
     /// or set the sender's name in the title and a picture as an image attachment yourself.
     public func updating(from provider: any UNNotificationContentProviding) throws -> UNNotificationContent {
-        throw UNError(.contentProvidingObjectNotAllowed,
-                      "\(type(of: provider)) cannot update notification content on Linux: there are no Intents "
-                      + "(communication notifications); put the sender in the title and the picture in an attachment instead")
+        throw UNError(
+            .contentProvidingObjectNotAllowed,
+            "\(type(of: provider)) cannot update notification content on Linux: there are no Intents "
+                + "(communication notifications); put the sender in the title and the picture in an attachment instead")
     }
 }

@@ -18,8 +18,16 @@ public struct UNNotificationPresentationOptions: OptionSet, Hashable, Sendable {
     /// Show the alert.
     ///
     /// Deprecated by Apple in iOS 14 for `.list` and `.banner`; on Linux it means both.
-    @available(iOS, introduced: 10.0, deprecated: 14.0, message: "Use -[UNNotificationPresentationOptions list] and/or -[UNNotificationPresentationOptions banner] instead")
-    @available(macOS, introduced: 10.14, deprecated: 11.0, message: "Use -[UNNotificationPresentationOptions list] and/or -[UNNotificationPresentationOptions banner] instead")
+    @available(
+        iOS, introduced: 10.0, deprecated: 14.0,
+        message:
+            "Use -[UNNotificationPresentationOptions list] and/or -[UNNotificationPresentationOptions banner] instead"
+    )
+    @available(
+        macOS, introduced: 10.14, deprecated: 11.0,
+        message:
+            "Use -[UNNotificationPresentationOptions list] and/or -[UNNotificationPresentationOptions banner] instead"
+    )
     public static let alert = UNNotificationPresentationOptions(rawValue: 1 << 2)
 
     /// Keep the notification in the notification list (the server's history on Linux).

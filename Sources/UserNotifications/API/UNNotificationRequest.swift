@@ -34,7 +34,10 @@ open class UNNotificationRequest: NSObject, NSCopying, @unchecked Sendable {
     package func validationError() -> UNError? {
         if let error = trigger?.validationError() { return error }
         if content.isEmpty {
-            return UNError(.notificationInvalidNoContent, "Notification request \"\(identifier)\" has no content: set a title, subtitle, body, sound, badge or attachment.")
+            return UNError(
+                .notificationInvalidNoContent,
+                "Notification request \"\(identifier)\" has no content: set a title, subtitle, body, sound, badge or attachment."
+            )
         }
         return nil
     }

@@ -14,8 +14,10 @@ open class UNNotificationServiceExtension: NSObject {
 
     /// Changes the request's content and passes it to `contentHandler`; by default, passes the
     /// content unchanged.
-    open func didReceive(_ request: UNNotificationRequest,
-                         withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+    open func didReceive(
+        _ request: UNNotificationRequest,
+        withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
+    ) {
         contentHandler(request.content)
     }
 

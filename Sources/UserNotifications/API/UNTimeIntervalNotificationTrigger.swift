@@ -55,10 +55,15 @@ open class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @unchecked 
     /// interval under 60 seconds.
     package override func validationError() -> UNError? {
         guard timeInterval.isFinite, timeInterval > 0 else {
-            return UNError(.notificationInvalidNoDate, "UNTimeIntervalNotificationTrigger's timeInterval is \(timeInterval): it must be greater than 0.")
+            return UNError(
+                .notificationInvalidNoDate,
+                "UNTimeIntervalNotificationTrigger's timeInterval is \(timeInterval): it must be greater than 0.")
         }
         if repeats, timeInterval < Self.minimumRepeatingInterval {
-            return UNError(.notificationInvalidNoDate, "A repeating UNTimeIntervalNotificationTrigger's timeInterval is \(timeInterval): it must be at least 60 seconds.")
+            return UNError(
+                .notificationInvalidNoDate,
+                "A repeating UNTimeIntervalNotificationTrigger's timeInterval is \(timeInterval): it must be at least 60 seconds."
+            )
         }
         return nil
     }

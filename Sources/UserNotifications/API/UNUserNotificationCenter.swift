@@ -87,7 +87,10 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
         options: UNAuthorizationOptions = [],
         completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void
     ) {
-        complete(holdsQueue: false, { backend, app in try await backend.requestAuthorization(options: options, appIdentifier: app) }) { result in
+        complete(
+            holdsQueue: false,
+            { backend, app in try await backend.requestAuthorization(options: options, appIdentifier: app) }
+        ) { result in
             switch result {
             case .success(let granted): completionHandler(granted, nil)
             case .failure(let error): completionHandler(false, error)
@@ -99,7 +102,9 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     ///
     /// - Throws: ``UNError`` when the agent cannot be reached or the app identity is invalid.
     public func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool {
-        try await perform(holdsQueue: false) { backend, app in try await backend.requestAuthorization(options: options, appIdentifier: app) }
+        try await perform(holdsQueue: false) { backend, app in
+            try await backend.requestAuthorization(options: options, appIdentifier: app)
+        }
     }
 
     /// Gets the app's notification settings.
@@ -111,7 +116,8 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
 
     /// The app's notification settings.
     public func notificationSettings() async -> UNNotificationSettings {
-        (try? await perform { backend, app in try await backend.notificationSettings(appIdentifier: app) }) ?? .unavailable()
+        (try? await perform { backend, app in try await backend.notificationSettings(appIdentifier: app) })
+            ?? .unavailable()
     }
 
     // MARK: Categories
@@ -122,7 +128,8 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     }
 
     /// Gets the app's registered categories.
-    public func getNotificationCategories(completionHandler: @escaping @Sendable (Set<UNNotificationCategory>) -> Void) {
+    public func getNotificationCategories(completionHandler: @escaping @Sendable (Set<UNNotificationCategory>) -> Void)
+    {
         complete({ backend, app in try await backend.categories(appIdentifier: app) }) { result in
             completionHandler((try? result.get()) ?? [])
         }
@@ -167,7 +174,8 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     }
 
     /// Gets the requests waiting for their trigger.
-    public func getPendingNotificationRequests(completionHandler: @escaping @Sendable ([UNNotificationRequest]) -> Void) {
+    public func getPendingNotificationRequests(completionHandler: @escaping @Sendable ([UNNotificationRequest]) -> Void)
+    {
         complete({ backend, app in try await backend.pendingRequests(appIdentifier: app) }) { result in
             completionHandler((try? result.get()) ?? [])
         }
@@ -180,7 +188,9 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
 
     /// Unschedules the pending requests with these identifiers.
     public func removePendingNotificationRequests(withIdentifiers identifiers: [String]) {
-        complete({ backend, app in try await backend.removePending(identifiers: identifiers, appIdentifier: app) }) { _ in }
+        complete({ backend, app in try await backend.removePending(identifiers: identifiers, appIdentifier: app) }) {
+            _ in
+        }
     }
 
     /// Unschedules every pending request.
@@ -205,7 +215,9 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     /// Removes the delivered notifications with these identifiers (on Linux: closes their
     /// popups with `CloseNotification`).
     public func removeDeliveredNotifications(withIdentifiers identifiers: [String]) {
-        complete({ backend, app in try await backend.removeDelivered(identifiers: identifiers, appIdentifier: app) }) { _ in }
+        complete({ backend, app in try await backend.removeDelivered(identifiers: identifiers, appIdentifier: app) }) {
+            _ in
+        }
     }
 
     /// Removes every delivered notification of the app.
@@ -219,8 +231,11 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     ///
     /// On Linux the count goes to docks and launchers as a `com.canonical.Unity.LauncherEntry`
     /// update. A negative count fails with `.badgeInputInvalid`.
-    public func setBadgeCount(_ newBadgeCount: Int, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
-        complete({ backend, app in try await Self.setBadgeCount(newBadgeCount, on: backend, appIdentifier: app) }) { result in
+    public func setBadgeCount(
+        _ newBadgeCount: Int, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil
+    ) {
+        complete({ backend, app in try await Self.setBadgeCount(newBadgeCount, on: backend, appIdentifier: app) }) {
+            result in
             if case .failure(let error) = result { completionHandler?(error) } else { completionHandler?(nil) }
         }
     }
@@ -229,7 +244,8 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     ///
     /// - Throws: ``UNError`` `.badgeInputInvalid` for a negative count, or the backend's error.
     public func setBadgeCount(_ newBadgeCount: Int) async throws {
-        try await perform { backend, app in try await Self.setBadgeCount(newBadgeCount, on: backend, appIdentifier: app) }
+        try await perform { backend, app in try await Self.setBadgeCount(newBadgeCount, on: backend, appIdentifier: app)
+        }
     }
 
     private static func setBadgeCount(

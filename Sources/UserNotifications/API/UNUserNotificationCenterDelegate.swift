@@ -66,12 +66,16 @@ extension UNUserNotificationCenterDelegate {
     }
 
     /// By default, calls the completion-handler form and waits for it to complete.
-    public func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async {
+    public func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse)
+        async
+    {
         await withCheckedContinuation { continuation in
             userNotificationCenter(center, didReceive: response) { continuation.resume() }
         }
     }
 
     /// By default, does nothing.
-    public func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {}
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?
+    ) {}
 }

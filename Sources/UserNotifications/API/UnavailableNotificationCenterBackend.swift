@@ -6,10 +6,14 @@ package struct UnavailableNotificationCenterBackend: NotificationCenterBackend {
 
     package init(error: UNError) { self.error = error }
 
-    package func requestAuthorization(options: UNAuthorizationOptions, appIdentifier: String) async throws -> Bool { throw error }
+    package func requestAuthorization(options: UNAuthorizationOptions, appIdentifier: String) async throws -> Bool {
+        throw error
+    }
     package func notificationSettings(appIdentifier: String) async throws -> UNNotificationSettings { throw error }
     package func add(_ request: UNNotificationRequest, appIdentifier: String) async throws { throw error }
-    package func setCategories(_ categories: Set<UNNotificationCategory>, appIdentifier: String) async throws { throw error }
+    package func setCategories(_ categories: Set<UNNotificationCategory>, appIdentifier: String) async throws {
+        throw error
+    }
     package func categories(appIdentifier: String) async throws -> Set<UNNotificationCategory> { throw error }
     package func pendingRequests(appIdentifier: String) async throws -> [UNNotificationRequest] { throw error }
     package func removePending(identifiers: [String]?, appIdentifier: String) async throws { throw error }

@@ -54,7 +54,9 @@ package enum UserNotificationStringFormatter {
                 digits.unicodeScalars.append(scalars[lookahead])
                 lookahead += 1
             }
-            if !digits.isEmpty, lookahead < scalars.count, scalars[lookahead] == "$", let number = Int(digits), number > 0 {
+            if !digits.isEmpty, lookahead < scalars.count, scalars[lookahead] == "$", let number = Int(digits),
+                number > 0
+            {
                 position = number
                 index = lookahead + 1
             }

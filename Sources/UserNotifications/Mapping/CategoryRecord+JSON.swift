@@ -8,14 +8,17 @@ extension CategoryRecord {
     package static func list(json: String) throws -> [CategoryRecord] {
         let size = json.utf8.count
         guard size <= Limits.jsonBytes else {
-            throw AgentError(.invalidArgument, "the categories' JSON is \(size) bytes: at most \(Limits.jsonBytes) are accepted")
+            throw AgentError(
+                .invalidArgument, "the categories' JSON is \(size) bytes: at most \(Limits.jsonBytes) are accepted")
         }
         let records: [CategoryRecord]
         do {
             records = try JSONDecoder().decode([CategoryRecord].self, from: Data(json.utf8))
         } catch {
-            throw AgentError(.invalidArgument, "the categories are not valid JSON of the documented form: "
-                + AgentError.visible("\(error)", limit: 300))
+            throw AgentError(
+                .invalidArgument,
+                "the categories are not valid JSON of the documented form: "
+                    + AgentError.visible("\(error)", limit: 300))
         }
         try validate(records)
         return records

@@ -7,7 +7,8 @@ extension CategoryRecord {
     ]
     private static let categoryOptionNames: [(UNNotificationCategoryOptions, String)] = [
         (.customDismissAction, "customDismissAction"), (.allowInCarPlay, "allowInCarPlay"),
-        (.hiddenPreviewsShowTitle, "hiddenPreviewsShowTitle"), (.hiddenPreviewsShowSubtitle, "hiddenPreviewsShowSubtitle"),
+        (.hiddenPreviewsShowTitle, "hiddenPreviewsShowTitle"),
+        (.hiddenPreviewsShowSubtitle, "hiddenPreviewsShowSubtitle"),
         (.allowAnnouncement, "allowAnnouncement"),
     ]
 
@@ -18,16 +19,18 @@ extension CategoryRecord {
                 let textInput = (action as? UNTextInputNotificationAction).map {
                     Action.TextInput(buttonTitle: $0.textInputButtonTitle, placeholder: $0.textInputPlaceholder)
                 }
-                return Action(identifier: action.identifier, title: action.title,
-                              options: Self.actionOptionNames.filter { action.options.contains($0.0) }.map(\.1),
-                              textInput: textInput)
+                return Action(
+                    identifier: action.identifier, title: action.title,
+                    options: Self.actionOptionNames.filter { action.options.contains($0.0) }.map(\.1),
+                    textInput: textInput)
             },
             options: Self.categoryOptionNames.filter { category.options.contains($0.0) }.map(\.1))
     }
 
     package var category: UNNotificationCategory {
         let actions: [UNNotificationAction] = self.actions.map { action in
-            let options = UNNotificationActionOptions(Self.actionOptionNames.filter { action.options.contains($0.1) }.map(\.0))
+            let options = UNNotificationActionOptions(
+                Self.actionOptionNames.filter { action.options.contains($0.1) }.map(\.0))
             if let textInput = action.textInput {
                 return UNTextInputNotificationAction(
                     identifier: action.identifier, title: action.title, options: options,

@@ -14,7 +14,9 @@ extension DeliveryRequest {
             imagePath: content.attachments.first { $0.fileType.kind == .image }.map { $0.url.path })
         progress = content.userInfo[UNMutableNotificationContent.progressUserInfoKey] as? Int
         let custom = content.userInfo.reduce(into: [String: Any]()) { result, entry in
-            if let key = entry.key as? String, key != UNMutableNotificationContent.progressUserInfoKey { result[key] = entry.value }
+            if let key = entry.key as? String, key != UNMutableNotificationContent.progressUserInfoKey {
+                result[key] = entry.value
+            }
         }
         if !custom.isEmpty, JSONSerialization.isValidJSONObject(custom),
             let data = try? JSONSerialization.data(withJSONObject: custom, options: [.sortedKeys])

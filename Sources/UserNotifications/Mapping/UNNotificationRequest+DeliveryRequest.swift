@@ -10,7 +10,8 @@ extension UNNotificationRequest {
         content.badge = request.badge.map { NSNumber(value: $0) }
         content.categoryIdentifier = request.categoryIdentifier
         content.threadIdentifier = request.threadIdentifier
-        content.interruptionLevel = UNNotificationInterruptionLevel(rawValue: UInt(request.interruptionLevel.rawValue)) ?? .active
+        content.interruptionLevel =
+            UNNotificationInterruptionLevel(rawValue: UInt(request.interruptionLevel.rawValue)) ?? .active
         switch request.sound {
         case .default?: content.sound = .default
         case .named(let name)?: content.sound = UNNotificationSound(named: UNNotificationSoundName(name))
@@ -25,6 +26,8 @@ extension UNNotificationRequest {
             content.userInfo = userInfo
         }
         if let progress = request.progress { content.progress = progress }
-        self.init(identifier: request.identifier, content: content, trigger: request.isPush ? UNPushNotificationTrigger() : nil)
+        self.init(
+            identifier: request.identifier, content: content,
+            trigger: request.isPush ? UNPushNotificationTrigger() : nil)
     }
 }

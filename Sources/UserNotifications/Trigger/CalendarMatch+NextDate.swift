@@ -42,7 +42,9 @@ extension CalendarMatch {
     /// time does not exist on that day (a daylight-saving gap), the one after the gap.
     private func accepts(_ candidate: Date, in calendar: Calendar) -> Bool {
         let found = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: candidate)
-        let dateFields: [(Int?, Int?)] = [(year, found.year), (month, found.month), (day, found.day), (weekday, found.weekday)]
+        let dateFields: [(Int?, Int?)] = [
+            (year, found.year), (month, found.month), (day, found.day), (weekday, found.weekday),
+        ]
         guard dateFields.allSatisfy({ wanted, got in wanted == nil || wanted == got }) else { return false }
         let timeFields: [(Int?, Int?)] = [(hour, found.hour), (minute, found.minute), (second, found.second)]
         if timeFields.allSatisfy({ wanted, got in wanted == nil || wanted == got }) { return true }

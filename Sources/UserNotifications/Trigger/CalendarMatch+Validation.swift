@@ -34,7 +34,9 @@ extension CalendarMatch {
         for candidateMonth in 1...12 where month == nil || month == candidateMonth {
             for candidateDay in 1...GregorianDays.daysIn(month: candidateMonth, leap: leap)
             where day == nil || day == candidateDay {
-                if weekday == nil || weekday == GregorianDays.weekday(year: year, month: candidateMonth, day: candidateDay) {
+                if weekday == nil
+                    || weekday == GregorianDays.weekday(year: year, month: candidateMonth, day: candidateDay)
+                {
                     return true
                 }
             }

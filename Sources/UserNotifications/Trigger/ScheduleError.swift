@@ -55,7 +55,8 @@ package struct ScheduleError: Error, CustomStringConvertible, Hashable, Sendable
         case .noFutureDate:
             return "the trigger has no date in the future: its dates are all in the past."
         case .hintsNotKept:
-            return "a scheduled notification cannot carry vendor hints (they are not kept): deliver it now, or without hints."
+            return
+                "a scheduled notification cannot carry vendor hints (they are not kept): deliver it now, or without hints."
         case .tooFar(let seconds):
             return "the trigger is \(seconds) seconds ahead: it can be at most 100 years "
                 + "(\(Int64(TriggerRecord.maximumSeconds)) seconds) ahead."

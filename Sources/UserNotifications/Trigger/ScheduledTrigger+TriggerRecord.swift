@@ -57,7 +57,9 @@ extension TriggerRecord {
         case .calendar(let c, let repeats):
             var components = DateComponents()
             (components.year, components.month, components.day) = (c.year, c.month, c.day)
-            (components.hour, components.minute, components.second, components.weekday) = (c.hour, c.minute, c.second, c.weekday)
+            (components.hour, components.minute, components.second, components.weekday) = (
+                c.hour, c.minute, c.second, c.weekday
+            )
             components.timeZone = c.timeZone.flatMap(TimeZone.init(identifier:))
             return UNCalendarNotificationTrigger(dateMatching: components, repeats: repeats)
         }

@@ -11,7 +11,9 @@ extension EndToEnd {
             let session = try await MatrixSession(server)
             let app = "org.example.Tea"
             try await session.allowWithTeaCategory(app)
-            let sent = try await session.unotify(["send", "--app", app, "--id", "kettle", "-c", "tea", "Tea", "is ready"])
+            let sent = try await session.unotify([
+                "send", "--app", app, "--id", "kettle", "-c", "tea", "Tea", "is ready",
+            ])
             #expect(sent.status == 0, "\(sent.stderr)")
             let notify = try #require(try await session.monitor.waitForNotify(count: 1).first)
             if server.hand == .none {
@@ -22,7 +24,8 @@ extension EndToEnd {
             #expect(notify.actionKeys.contains("snooze") && notify.actionKeys.contains("drink"))
             // Nobody listens yet: the agent keeps the click until the app listens.
             try await session.answer("drink", button: 1, of: 2, notifyCount: 1)
-            try await session.waitForShown(0)   // the answered notification leaves the screen (lxqt: the agent closes it)
+            // The answered notification leaves the screen (lxqt: the agent closes it).
+            try await session.waitForShown(0)
             let listen = try session.start(["listen", "--app", app, "--count", "1"])
             #expect(try await listen.wait(timeout: 20) == 0)
             #expect(listen.standardOutput.contains(#""identifier":"kettle","action":"drink","title":"Tea""#))

@@ -15,7 +15,8 @@ extension EndToEnd {
             let session = try await MatrixSession(server)
             let app = "org.example.Timer"
             try await session.allow(app)
-            #expect(try await session.unotify(["send", "--app", app, "--id", "egg", "Egg timer", "Running"]).status == 0)
+            #expect(
+                try await session.unotify(["send", "--app", app, "--id", "egg", "Egg timer", "Running"]).status == 0)
             let id = try #require(try await session.monitor.waitForNotify(count: 1).first?.returnedID)
             try await session.waitForShown(1)
             let removed = try await session.unotify(["remove", "--app", app, "--delivered", "egg"])

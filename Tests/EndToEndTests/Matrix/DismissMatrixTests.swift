@@ -17,8 +17,9 @@ extension EndToEnd {
                 .write(to: categories, atomically: true, encoding: .utf8)
             try await session.allow(app)
             #expect(try await session.unotify(["categories", "--app", app, "--set", categories.path]).status == 0)
-            #expect(try await session.unotify(["send", "--app", app, "--id", "kettle", "-c", "tea", "Tea", "is ready"])
-                .status == 0)
+            #expect(
+                try await session.unotify(["send", "--app", app, "--id", "kettle", "-c", "tea", "Tea", "is ready"])
+                    .status == 0)
             let id = try #require(try await session.monitor.waitForNotify(count: 1).first?.returnedID)
             try await session.waitForShown(1)
             let listen = try session.start(["listen", "--app", app])
@@ -33,7 +34,8 @@ extension EndToEnd {
             }
             try await session.dismissNewest()
             let reason = try #require(server.dismissal?.reason)
-            try await Eventually.wait(timeout: .seconds(10), "NotificationClosed(\(id), \(reason)) from \(server.name)") {
+            try await Eventually.wait(timeout: .seconds(10), "NotificationClosed(\(id), \(reason)) from \(server.name)")
+            {
                 session.monitor.closedSignals.contains { $0.id == id && $0.reason == reason }
             }
             try await Eventually.wait(timeout: .seconds(10), "the agent forgets the closed notification") {
@@ -48,8 +50,9 @@ extension EndToEnd {
                 // events one after the other, so once it has forgotten this one it has finished
                 // with the first close, and a response sent for that passes the bus before its
                 // answer to `delivered`.
-                #expect(try await session.unotify(["send", "--app", app, "--id", "cup", "-c", "tea", "Cup", "is ready"])
-                    .status == 0)
+                #expect(
+                    try await session.unotify(["send", "--app", app, "--id", "cup", "-c", "tea", "Cup", "is ready"])
+                        .status == 0)
                 try await session.monitor.waitForNotify(count: 2)
                 try await session.waitForShown(1)
                 try await session.dismissNewest()
@@ -57,10 +60,14 @@ extension EndToEnd {
                     try await session.unotify(["delivered", "--app", app]).stdout.isEmpty
                 }
                 let untilAnswer = try await session.monitor.messagesUntilAnswer(toNewest: "ListDelivered")
-                #expect(!untilAnswer.contains { $0.kind == "signal" && $0.member == "Response" }, "an expiry is not a dismissal")
+                #expect(
+                    !untilAnswer.contains { $0.kind == "signal" && $0.member == "Response" },
+                    "an expiry is not a dismissal")
                 #expect(listen.standardOutput.isEmpty, "an expiry is not a dismissal")
                 // …and the user is told so.
-                #expect(try await session.unotify(["server", "--explain"]).stdout.contains("reports a close like a timeout"))
+                #expect(
+                    try await session.unotify(["server", "--explain"]).stdout.contains("reports a close like a timeout")
+                )
             }
             listen.stop()
         }

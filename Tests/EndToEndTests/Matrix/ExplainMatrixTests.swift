@@ -12,10 +12,12 @@ extension EndToEnd {
             let explain = try await session.unotify(["server", "--explain"])
             #expect(explain.status == 0, "\(explain.stderr)")
             let lines = explain.stdout.split(separator: "\n").dropFirst()
-            let degraded = Set(lines.filter { $0.hasPrefix("degrades ") }.compactMap { line in
-                line.dropFirst("degrades ".count).split(separator: ":").first.map(String.init)
-            })
-            let everywhere: Set<String> = server.takesInlineReply ? ["icons on buttons"] : ["typed replies", "icons on buttons"]
+            let degraded = Set(
+                lines.filter { $0.hasPrefix("degrades ") }.compactMap { line in
+                    line.dropFirst("degrades ".count).split(separator: ":").first.map(String.init)
+                })
+            let everywhere: Set<String> =
+                server.takesInlineReply ? ["icons on buttons"] : ["typed replies", "icons on buttons"]
             #expect(degraded == server.degradedFeatures.union(everywhere))
             #expect(lines.count >= 10, "one line per feature")
         }

@@ -27,7 +27,7 @@ extension EndToEnd {
                 try await session.answer("allow", button: 0, of: 2, notifyCount: 1)
                 #expect(try await request.wait(timeout: 20) == 0)
                 #expect(request.standardOutput == "authorized\n")
-                try await session.waitForShown(0)   // the answered prompt leaves the screen
+                try await session.waitForShown(0)  // the answered prompt leaves the screen
                 #expect(session.monitor.notifyCalls.first?.actions == ["allow", "Allow", "deny", "Don’t Allow"])
             }
             #expect(try await session.status(of: app) == "authorized")

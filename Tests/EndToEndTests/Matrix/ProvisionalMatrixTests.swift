@@ -34,7 +34,7 @@ extension EndToEnd {
                 try await session.answer("prominent", button: 0, of: 2, notifyCount: 2)
             }
             try await session.waitForStatus("authorized", of: app)
-            if server.hand != .none { try await session.waitForShown(0) }   // answered popups leave the screen
+            if server.hand != .none { try await session.waitForShown(0) }  // answered popups leave the screen
         }
 
         @Test(arguments: MatrixServer.all)

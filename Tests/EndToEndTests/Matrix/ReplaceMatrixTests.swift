@@ -11,9 +11,11 @@ extension EndToEnd {
             let session = try await MatrixSession(server)
             let app = "org.example.Score"
             try await session.allow(app)
-            #expect(try await session.unotify(["send", "--app", app, "--id", "match", "1 : 0", "First goal"]).status == 0)
+            #expect(
+                try await session.unotify(["send", "--app", app, "--id", "match", "1 : 0", "First goal"]).status == 0)
             try await session.waitForShown(1)
-            #expect(try await session.unotify(["send", "--app", app, "--id", "match", "1 : 1", "Equaliser"]).status == 0)
+            #expect(
+                try await session.unotify(["send", "--app", app, "--id", "match", "1 : 1", "Equaliser"]).status == 0)
             let calls = try await session.monitor.waitForNotify(count: 2)
             let first = try #require(calls.first?.returnedID)
             #expect(calls[1].replacesID == first)

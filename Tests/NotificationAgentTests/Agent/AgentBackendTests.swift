@@ -15,7 +15,8 @@ import TestSupport
 
         init() async throws {
             base = try await AgentTests.Rig()
-            center = UNUserNotificationCenter(appIdentifier: "org.example.Tea", backend: AgentBackend(address: base.bus.address))
+            center = UNUserNotificationCenter(
+                appIdentifier: "org.example.Tea", backend: AgentBackend(address: base.bus.address))
         }
     }
 
@@ -62,7 +63,9 @@ import TestSupport
     @Test func provisionalNeedsNoPromptAndCompletionHandlersWork() async throws {
         let rig = try await Rig()
         let granted = await withCheckedContinuation { continuation in
-            rig.center.requestAuthorization(options: [.alert, .provisional]) { granted, _ in continuation.resume(returning: granted) }
+            rig.center.requestAuthorization(options: [.alert, .provisional]) { granted, _ in
+                continuation.resume(returning: granted)
+            }
         }
         #expect(granted)
         let status = await withCheckedContinuation { continuation in
@@ -77,7 +80,8 @@ import TestSupport
         let content = UNMutableNotificationContent()
         content.body = "later"
         let request = UNNotificationRequest(
-            identifier: "later", content: content, trigger: UNTimeIntervalNotificationTrigger(timeInterval: 3600, repeats: false))
+            identifier: "later", content: content,
+            trigger: UNTimeIntervalNotificationTrigger(timeInterval: 3600, repeats: false))
         try await rig.center.add(request)
         let pending = await rig.center.pendingNotificationRequests()
         #expect(pending.map(\.identifier) == ["later"])
@@ -98,7 +102,8 @@ import TestSupport
         content.body = "later"
         content.userInfo = ["order": 42, "room": "kitchen"]
         let request = UNNotificationRequest(
-            identifier: "later", content: content, trigger: UNTimeIntervalNotificationTrigger(timeInterval: 3600, repeats: false))
+            identifier: "later", content: content,
+            trigger: UNTimeIntervalNotificationTrigger(timeInterval: 3600, repeats: false))
         try await rig.center.add(request)
         let pending = await rig.center.pendingNotificationRequests()
         #expect(pending.first?.content.userInfo["order"] as? Int == 42)
@@ -111,7 +116,8 @@ import TestSupport
         let content = UNMutableNotificationContent()
         content.body = "too often"
         let request = UNNotificationRequest(
-            identifier: "often", content: content, trigger: UNTimeIntervalNotificationTrigger(timeInterval: 30, repeats: true))
+            identifier: "often", content: content,
+            trigger: UNTimeIntervalNotificationTrigger(timeInterval: 30, repeats: true))
         await #expect(throws: UNError.self) { try await rig.center.add(request) }
     }
 }

@@ -8,7 +8,9 @@ import TestSupport
 @Suite(.timeLimit(.minutes(1))) struct AgentCategoryAndEchoLimitsTests {
     @Test func tooManyCategoriesOrTooMuchJSONIsRefused() async throws {
         let rig = try await AgentTests.Rig()
-        let many = "[" + (0...CategoryRecord.Limits.categories).map { #"{"identifier":"c\#($0)"}"# }.joined(separator: ",") + "]"
+        let many =
+            "[" + (0...CategoryRecord.Limits.categories).map { #"{"identifier":"c\#($0)"}"# }.joined(separator: ",")
+            + "]"
         let large = "[" + String(repeating: " ", count: CategoryRecord.Limits.jsonBytes) + "]"
         for json in [many, large] {
             await AgentInputLimitsTests.expectRefused("\(json.prefix(30))") {

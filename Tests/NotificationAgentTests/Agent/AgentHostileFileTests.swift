@@ -8,7 +8,7 @@ import TestSupport
 @testable import NotificationAgent
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Files that would block a reader (a FIFO with no writer) where the agent reads: an attachment,
@@ -37,8 +37,10 @@ import Glibc
     /// Runs `operation`; if it has not finished after `patience`, a watchdog thread (outside
     /// Swift's cooperative pool, which a blocked reader may have exhausted) frees whoever blocks
     /// on the trap. Returns whether a reader was found blocked, and the operation's outcome.
-    static func run<T: Sendable>(_ trap: FIFOTrap, patience: TimeInterval = 3,
-                                 _ operation: @escaping @Sendable () async throws -> T) async -> (blocked: Bool, Result<T, any Error>) {
+    static func run<T: Sendable>(
+        _ trap: FIFOTrap, patience: TimeInterval = 3,
+        _ operation: @escaping @Sendable () async throws -> T
+    ) async -> (blocked: Bool, Result<T, any Error>) {
         let watchdog = Watchdog()
         let thread = Thread {
             let deadline = Date().addingTimeInterval(patience)
@@ -72,8 +74,10 @@ import Glibc
         let trap = try FIFOTrap(directory.url.appendingPathComponent("image.png").path)
         let client = rig.client
         let (blocked, result) = await Self.run(trap) {
-            try await client.add(app: "org.example.Chat", request: DeliveryRequest(
-                identifier: "fifo", title: "Image", imagePath: trap.path))
+            try await client.add(
+                app: "org.example.Chat",
+                request: DeliveryRequest(
+                    identifier: "fifo", title: "Image", imagePath: trap.path))
         }
         #expect(!blocked, "the agent blocked reading the FIFO")
         #expect(throws: AgentError.self) { try result.get() }
@@ -110,10 +114,14 @@ import Glibc
         let desktop = try FIFOTrap(applications.appendingPathComponent("org.example.Tea.desktop").path)
         let table = try FIFOTrap(strings.appendingPathComponent("Localizable.strings").path)
         let environment = ["HOME": data.path, "XDG_DATA_HOME": data.path, "XDG_DATA_DIRS": "/nonexistent"]
-        let (nameBlocked, name) = await Self.run(desktop) { AppDisplayName.name(for: "org.example.Tea", environment: environment) }
+        let (nameBlocked, name) = await Self.run(desktop) {
+            AppDisplayName.name(for: "org.example.Tea", environment: environment)
+        }
         #expect(!nameBlocked)
         #expect(try name.get() == "Tea")
-        let (tableBlocked, loaded) = await Self.run(table) { AppStringsTable.load(app: "org.example.Tea", environment: environment) }
+        let (tableBlocked, loaded) = await Self.run(table) {
+            AppStringsTable.load(app: "org.example.Tea", environment: environment)
+        }
         #expect(!tableBlocked)
         #expect(try loaded.get() == AppStringsTable())
     }

@@ -45,8 +45,9 @@ import TestSupport
             await Self.expectRefused(what) { _ = try await rig.client.add(app: Self.app, request: request) }
         }
         // The limits themselves are accepted.
-        let fits = DeliveryRequest(identifier: "t", title: String(repeating: "t", count: DeliveryRequest.Limits.title),
-                                   body: String(repeating: "b", count: DeliveryRequest.Limits.body))
+        let fits = DeliveryRequest(
+            identifier: "t", title: String(repeating: "t", count: DeliveryRequest.Limits.title),
+            body: String(repeating: "b", count: DeliveryRequest.Limits.body))
         _ = try await rig.client.add(app: Self.app, request: fits)
         #expect(try await rig.fake.nextCall().request.summary.utf8.count == DeliveryRequest.Limits.title)
     }
@@ -54,12 +55,17 @@ import TestSupport
     @Test func oversizedCategoriesAreRefused() async throws {
         let rig = try await AgentTests.Rig()
         let bigTitle = #"[{"identifier":"c","actions":[{"identifier":"a","title":""# + Self.huge + #""}]}]"#
-        await Self.expectRefused("a 10 MB action title") { try await rig.client.setCategories(app: Self.app, json: bigTitle) }
-        let manyActions = #"[{"identifier":"c","actions":["#
+        await Self.expectRefused("a 10 MB action title") {
+            try await rig.client.setCategories(app: Self.app, json: bigTitle)
+        }
+        let manyActions =
+            #"[{"identifier":"c","actions":["#
             + (0..<100).map { #"{"identifier":"a\#($0)","title":"A"}"# }.joined(separator: ",") + "]}]"
         await Self.expectRefused("100 actions") { try await rig.client.setCategories(app: Self.app, json: manyActions) }
         let badOption = #"[{"identifier":"c","options":[""# + Self.huge + #""]}]"#
-        await Self.expectRefused("a 10 MB option word") { try await rig.client.setCategories(app: Self.app, json: badOption) }
+        await Self.expectRefused("a 10 MB option word") {
+            try await rig.client.setCategories(app: Self.app, json: badOption)
+        }
         #expect(try await rig.client.categoriesJSON(app: Self.app) == "[]")
     }
 

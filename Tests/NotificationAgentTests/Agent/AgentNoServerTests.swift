@@ -14,18 +14,21 @@ import TestSupport
     @Test func aScheduledNotificationDueWithNoServerIsShownWhenOneAppears() async throws {
         let bus = try PrivateBus()
         let state = try TemporaryDirectory("unotify-state")
-        let agent = NotificationAgent(connection: try DBusConnection(address: bus.address),
-                                      store: SettingsStore(directory: state.url), strings: PromptStrings(language: "en"))
+        let agent = NotificationAgent(
+            connection: try DBusConnection(address: bus.address),
+            store: SettingsStore(directory: state.url), strings: PromptStrings(language: "en"))
         #expect(try await agent.start())
         let client = try await AgentClient(address: bus.address, startAgent: false)
-        _ = try await client.setSettings(app: "org.example.Tea", changes: AppSettings.authorized(requesting: [.alert]).wire)
+        _ = try await client.setSettings(
+            app: "org.example.Tea", changes: AppSettings.authorized(requesting: [.alert]).wire)
         let direct = await #expect(throws: AgentError.self) {
             _ = try await client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: "now", title: "Now"))
         }
         #expect(direct?.code == .server)
         #expect(direct.map { "\($0)".contains("no notification server") } == true, "\(String(describing: direct))")
-        _ = try await client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: "later", title: "Later"),
-                                 trigger: .timeInterval(seconds: 0.2, repeats: false))
+        _ = try await client.add(
+            app: "org.example.Tea", request: DeliveryRequest(identifier: "later", title: "Later"),
+            trigger: .timeInterval(seconds: 0.2, repeats: false))
         // Due, with no server: still listed as pending (it waits for a server).
         try await Task.sleep(for: .milliseconds(400))
         #expect(try await client.pending(app: "org.example.Tea").map(\.request.identifier) == ["later"])

@@ -10,9 +10,11 @@ import TestSupport
 @Suite(.timeLimit(.minutes(1))) struct AgentPushResponseTests {
     @Test func customKeysAndThePushTriggerReachTheResponse() async throws {
         let rig = try await AgentTests.Rig()
-        _ = try await rig.client.setSettings(app: "org.example.Chat", changes: AppSettings.authorized(requesting: [.alert]).wire)
+        _ = try await rig.client.setSettings(
+            app: "org.example.Chat", changes: AppSettings.authorized(requesting: [.alert]).wire)
         var responses = try await rig.client.listen(app: "org.example.Chat").makeAsyncIterator()
-        let payload = #"{"aps": {"alert": {"title": "Ann", "body": "Lunch?"}}, "msg-id": 42, "thread": {"room": "food"}}"#
+        let payload =
+            #"{"aps": {"alert": {"title": "Ann", "body": "Lunch?"}}, "msg-id": 42, "thread": {"room": "food"}}"#
         _ = try await rig.client.push(app: "org.example.Chat", payloadJSON: payload)
         let call = try await rig.fake.nextCall()
         #expect(call.request.summary == "Ann")
@@ -23,6 +25,7 @@ import TestSupport
         #expect(response.actionIdentifier == UNNotificationDefaultActionIdentifier)
         #expect(response.notification.request.trigger is UNPushNotificationTrigger)
         #expect(response.notification.request.content.userInfo["msg-id"] as? Int == 42)
-        #expect((response.notification.request.content.userInfo["thread"] as? [String: Any])?["room"] as? String == "food")
+        #expect(
+            (response.notification.request.content.userInfo["thread"] as? [String: Any])?["room"] as? String == "food")
     }
 }

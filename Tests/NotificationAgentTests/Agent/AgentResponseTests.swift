@@ -14,16 +14,22 @@ import TestSupport
                       {"identifier": "reply", "title": "Reply", "textInput": {"buttonTitle": "Send", "placeholder": "Message"}}]}]
         """
 
-    static func authorizedRig(capabilities: [String] = ["actions", "body", "body-markup"]) async throws -> AgentTests.Rig {
+    static func authorizedRig(capabilities: [String] = ["actions", "body", "body-markup"]) async throws
+        -> AgentTests.Rig
+    {
         let rig = try await AgentTests.Rig(capabilities: capabilities)
-        _ = try await rig.client.setSettings(app: "org.example.Chat", changes: AppSettings.authorized(requesting: [.alert]).wire)
+        _ = try await rig.client.setSettings(
+            app: "org.example.Chat", changes: AppSettings.authorized(requesting: [.alert]).wire)
         try await rig.client.setCategories(app: "org.example.Chat", json: categories)
         return rig
     }
 
-    static func deliver(_ rig: AgentTests.Rig, _ identifier: String = "m1") async throws -> FakeNotificationServer.Call {
-        _ = try await rig.client.add(app: "org.example.Chat", request: DeliveryRequest(
-            identifier: identifier, title: "Ann", body: "Lunch?", categoryIdentifier: "message"))
+    static func deliver(_ rig: AgentTests.Rig, _ identifier: String = "m1") async throws -> FakeNotificationServer.Call
+    {
+        _ = try await rig.client.add(
+            app: "org.example.Chat",
+            request: DeliveryRequest(
+                identifier: identifier, title: "Ann", body: "Lunch?", categoryIdentifier: "message"))
         return try await rig.fake.nextCall()
     }
 
@@ -83,7 +89,8 @@ import TestSupport
         try await rig.fake.emit(.actionInvoked(call.id, actionKey: "reply"))
         let instructions = try await rig.fake.nextCall()
         #expect(instructions.request.summary == "Reply to “Ann”")
-        let token = try #require(instructions.request.body.split(separator: " ").first { $0.count == 6 && Int($0) != nil })
+        let token = try #require(
+            instructions.request.body.split(separator: " ").first { $0.count == 6 && Int($0) != nil })
         try await rig.client.reply(token: String(token), text: "On my way")
         let reply = try await responses.next()
         #expect(reply?.actionIdentifier == "reply")
@@ -94,7 +101,8 @@ import TestSupport
     @Test func badCategoriesAreRefusedWithAReason() async throws {
         let rig = try await Self.authorizedRig()
         let error = await #expect(throws: AgentError.self) {
-            try await rig.client.setCategories(app: "org.example.Chat", json: #"[{"identifier": "x", "options": ["loud"]}]"#)
+            try await rig.client.setCategories(
+                app: "org.example.Chat", json: #"[{"identifier": "x", "options": ["loud"]}]"#)
         }
         #expect(error?.message.contains("loud") == true)
         #expect(try await rig.client.categoriesJSON(app: "org.example.Chat").contains("snooze"))
@@ -102,11 +110,16 @@ import TestSupport
 
     @Test func theAppleAPIRoundTripsCategoriesAndGetsResponses() async throws {
         let rig = try await Self.authorizedRig()
-        let center = UNUserNotificationCenter(appIdentifier: "org.example.Chat", backend: AgentBackend(address: rig.bus.address))
-        let reply = UNTextInputNotificationAction(identifier: "reply", title: "Reply", options: [.foreground],
-                                                  textInputButtonTitle: "Send", textInputPlaceholder: "Message")
-        center.setNotificationCategories([UNNotificationCategory(identifier: "message", actions: [reply], intentIdentifiers: [],
-                                                                 options: [.customDismissAction])])
+        let center = UNUserNotificationCenter(
+            appIdentifier: "org.example.Chat", backend: AgentBackend(address: rig.bus.address))
+        let reply = UNTextInputNotificationAction(
+            identifier: "reply", title: "Reply", options: [.foreground],
+            textInputButtonTitle: "Send", textInputPlaceholder: "Message")
+        center.setNotificationCategories([
+            UNNotificationCategory(
+                identifier: "message", actions: [reply], intentIdentifiers: [],
+                options: [.customDismissAction])
+        ])
         let categories = await center.notificationCategories()
         #expect(categories.map(\.identifier) == ["message"])
         #expect((categories.first?.actions.first as? UNTextInputNotificationAction)?.textInputPlaceholder == "Message")

@@ -9,15 +9,17 @@ import TestSupport
 /// The agent keeps scheduled requests, persists them, and fires them on time and once.
 @Suite(.timeLimit(.minutes(1))) struct AgentScheduleTests {
     static func authorize(_ rig: AgentTests.Rig) async throws {
-        _ = try await rig.client.setSettings(app: "org.example.Tea", changes: AppSettings.authorized(requesting: [.alert]).wire)
+        _ = try await rig.client.setSettings(
+            app: "org.example.Tea", changes: AppSettings.authorized(requesting: [.alert]).wire)
     }
 
     @Test func anIntervalRequestFiresAfterItsInterval() async throws {
         let rig = try await AgentTests.Rig()
         try await Self.authorize(rig)
         let added = Date()
-        let id = try await rig.client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: "tea", title: "Tea"),
-                                          trigger: .timeInterval(seconds: 1, repeats: false))
+        let id = try await rig.client.add(
+            app: "org.example.Tea", request: DeliveryRequest(identifier: "tea", title: "Tea"),
+            trigger: .timeInterval(seconds: 1, repeats: false))
         #expect(id == .unassigned)
         let call = try await rig.fake.nextCall(timeout: .seconds(10))
         #expect(call.request.summary == "Tea")
@@ -35,16 +37,21 @@ import TestSupport
         try await Self.authorize(rig)
         var dates: [String: Date] = [:]
         for (identifier, seconds) in [("a", 5.0), ("b", 5.005), ("c", 5.5)] {
-            _ = try await rig.client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: identifier, title: identifier),
-                                         trigger: .timeInterval(seconds: seconds, repeats: false))
+            _ = try await rig.client.add(
+                app: "org.example.Tea", request: DeliveryRequest(identifier: identifier, title: identifier),
+                trigger: .timeInterval(seconds: seconds, repeats: false))
             // Read back at once (5 s before it is due, even on a loaded machine).
-            let pending = try await rig.client.pending(app: "org.example.Tea").first { $0.request.identifier == identifier }
+            let pending = try await rig.client.pending(app: "org.example.Tea").first {
+                $0.request.identifier == identifier
+            }
             dates[identifier] = Date(timeIntervalSince1970: try #require(pending?.nextFireDate))
         }
         for _ in 0..<3 {
             let call = try await rig.fake.nextCall(timeout: .seconds(10))
             let due = try #require(dates[call.request.summary])
-            #expect(call.receivedAt >= due, "\(call.request.summary) came \(due.timeIntervalSince(call.receivedAt)) s early")
+            #expect(
+                call.receivedAt >= due, "\(call.request.summary) came \(due.timeIntervalSince(call.receivedAt)) s early"
+            )
         }
     }
 
@@ -52,8 +59,9 @@ import TestSupport
         let rig = try await AgentTests.Rig()
         try await Self.authorize(rig)
         for title in ["first", "second"] {
-            _ = try await rig.client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: "tea", title: title),
-                                         trigger: .timeInterval(seconds: 3600, repeats: false))
+            _ = try await rig.client.add(
+                app: "org.example.Tea", request: DeliveryRequest(identifier: "tea", title: title),
+                trigger: .timeInterval(seconds: 3600, repeats: false))
         }
         let pending = try await rig.client.pending(app: "org.example.Tea")
         #expect(pending.map(\.request.title) == ["second"])
@@ -69,15 +77,18 @@ import TestSupport
         try store.update("org.example.Tea") { $0 = .authorized(requesting: [.alert]) }
         // What a previous agent left: one overdue request and one for much later.
         let now = Date()
-        let overdue = try PendingNotification(app: "org.example.Tea", request: DeliveryRequest(identifier: "missed", title: "Missed"),
-                                              trigger: .timeInterval(seconds: 60, repeats: true),
-                                              addedAt: now.addingTimeInterval(-3600), calendarTimeZone: .current)
-        let later = try PendingNotification(app: "org.example.Tea", request: DeliveryRequest(identifier: "later", title: "Later"),
-                                            trigger: .timeInterval(seconds: 3600, repeats: false), addedAt: now,
-                                            calendarTimeZone: .current)
+        let overdue = try PendingNotification(
+            app: "org.example.Tea", request: DeliveryRequest(identifier: "missed", title: "Missed"),
+            trigger: .timeInterval(seconds: 60, repeats: true),
+            addedAt: now.addingTimeInterval(-3600), calendarTimeZone: .current)
+        let later = try PendingNotification(
+            app: "org.example.Tea", request: DeliveryRequest(identifier: "later", title: "Later"),
+            trigger: .timeInterval(seconds: 3600, repeats: false), addedAt: now,
+            calendarTimeZone: .current)
         try PendingStore(directory: state.url).save([overdue, later])
-        let agent = NotificationAgent(connection: try DBusConnection(address: bus.address), store: store,
-                                      strings: PromptStrings(language: "en"))
+        let agent = NotificationAgent(
+            connection: try DBusConnection(address: bus.address), store: store,
+            strings: PromptStrings(language: "en"))
         #expect(try await agent.start())
         let call = try await fake.nextCall()
         #expect(call.request.summary == "Missed")
@@ -96,8 +107,9 @@ import TestSupport
         try await withThrowingTaskGroup(of: Void.self) { group in
             for n in 0..<300 {
                 group.addTask {
-                    _ = try await client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: "r\(n)", title: "T\(n)"),
-                                             trigger: .timeInterval(seconds: 3600 + Double(n), repeats: false))
+                    _ = try await client.add(
+                        app: "org.example.Tea", request: DeliveryRequest(identifier: "r\(n)", title: "T\(n)"),
+                        trigger: .timeInterval(seconds: 3600 + Double(n), repeats: false))
                 }
             }
             try await group.waitForAll()
@@ -116,8 +128,9 @@ import TestSupport
         try await withThrowingTaskGroup(of: Void.self) { group in
             for n in 0..<count {
                 group.addTask {
-                    _ = try await client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: "r\(n)", title: "r\(n)"),
-                                             trigger: .timeInterval(seconds: 0.5 + Double(n % 40) * 0.05, repeats: false))
+                    _ = try await client.add(
+                        app: "org.example.Tea", request: DeliveryRequest(identifier: "r\(n)", title: "r\(n)"),
+                        trigger: .timeInterval(seconds: 0.5 + Double(n % 40) * 0.05, repeats: false))
                 }
             }
             try await group.waitForAll()
@@ -130,8 +143,9 @@ import TestSupport
     @Test func anUndecidedAppCannotSchedule() async throws {
         let rig = try await AgentTests.Rig()
         let error = await #expect(throws: AgentError.self) {
-            try await rig.client.add(app: "org.example.New", request: DeliveryRequest(identifier: "x", body: "b"),
-                                     trigger: .timeInterval(seconds: 5, repeats: false))
+            try await rig.client.add(
+                app: "org.example.New", request: DeliveryRequest(identifier: "x", body: "b"),
+                trigger: .timeInterval(seconds: 5, repeats: false))
         }
         #expect(error?.code == .notAllowed)
     }

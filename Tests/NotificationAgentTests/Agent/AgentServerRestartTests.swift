@@ -25,8 +25,9 @@ import TestSupport
         init() async throws {
             bus = try PrivateBus()
             state = try TemporaryDirectory("unotify-state")
-            agent = NotificationAgent(connection: try DBusConnection(address: bus.address),
-                                      store: SettingsStore(directory: state.url), strings: PromptStrings(language: "en"))
+            agent = NotificationAgent(
+                connection: try DBusConnection(address: bus.address),
+                store: SettingsStore(directory: state.url), strings: PromptStrings(language: "en"))
             #expect(try await agent.start())
             client = try await AgentClient(address: bus.address, startAgent: false)
         }
@@ -53,7 +54,9 @@ import TestSupport
         let rig = try await Rig()
         let serverA = try await rig.startServer()
         let client = rig.client
-        let victim = Task { try await client.requestAuthorization(app: "org.example.Victim", options: [.alert], timeout: .seconds(30)) }
+        let victim = Task {
+            try await client.requestAuthorization(app: "org.example.Victim", options: [.alert], timeout: .seconds(30))
+        }
         let prompt = try await serverA.nextCall()
         #expect(prompt.id.rawValue == 1)
         await serverA.stop()
@@ -62,8 +65,10 @@ import TestSupport
         try await rig.authorize("org.example.Chat")
         try await rig.client.setCategories(app: "org.example.Chat", json: Self.chatCategories)
         var responses = try await rig.client.listen(app: "org.example.Chat").makeAsyncIterator()
-        _ = try await rig.client.add(app: "org.example.Chat", request: DeliveryRequest(
-            identifier: "lunch", title: "Ann", body: "Lunch?", categoryIdentifier: "m"))
+        _ = try await rig.client.add(
+            app: "org.example.Chat",
+            request: DeliveryRequest(
+                identifier: "lunch", title: "Ann", body: "Lunch?", categoryIdentifier: "m"))
         let lunch = try await serverB.nextCall()
         #expect(lunch.id == prompt.id, "the new server numbers from 1 again")
         try await serverB.emit(.actionInvoked(lunch.id, actionKey: AuthorizationActionKey.allow))
@@ -79,7 +84,9 @@ import TestSupport
         let rig = try await Rig()
         let serverA = try await rig.startServer()
         let client = rig.client
-        let first = Task { try await client.requestAuthorization(app: "org.example.Tea", options: [.alert], timeout: .seconds(30)) }
+        let first = Task {
+            try await client.requestAuthorization(app: "org.example.Tea", options: [.alert], timeout: .seconds(30))
+        }
         _ = try await serverA.nextCall()
         await serverA.stop()
         await #expect {
@@ -88,7 +95,9 @@ import TestSupport
             (error as? AgentError)?.code == .server && "\(error)".contains("ask again")
         }
         let serverB = try await rig.startServer()
-        let second = Task { try await client.requestAuthorization(app: "org.example.Tea", options: [.alert], timeout: .seconds(30)) }
+        let second = Task {
+            try await client.requestAuthorization(app: "org.example.Tea", options: [.alert], timeout: .seconds(30))
+        }
         let prompt = try await serverB.nextCall()
         #expect(prompt.request.actions.map(\.key) == ["allow", "deny"])
         try await serverB.emit(.actionInvoked(prompt.id, actionKey: AuthorizationActionKey.allow))

@@ -19,8 +19,11 @@ import TestSupport
         let mark: URL
         let player: SoundPlayer
 
-        init(information: ServerInformation = ServerInformation(name: "dunst", vendor: "knopwob", version: "1.9.0",
-                                                                 specVersion: "1.2")) async throws {
+        init(
+            information: ServerInformation = ServerInformation(
+                name: "dunst", vendor: "knopwob", version: "1.9.0",
+                specVersion: "1.2")
+        ) async throws {
             bus = try PrivateBus()
             fake = try await FakeNotificationServer(address: bus.address, information: information)
             state = try TemporaryDirectory("unotify-state")
@@ -33,11 +36,14 @@ import TestSupport
             let script = data.url.appendingPathComponent("paplay")
             try "#!/bin/sh\necho \"$@\" >> '\(mark.path)'\n".write(to: script, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-            player = SoundPlayer(environment: ["XDG_DATA_HOME": data.path, "XDG_DATA_DIRS": data.path + "/none",
-                                                   "PATH": data.path])
-            agent = NotificationAgent(connection: try DBusConnection(address: bus.address),
-                                      store: SettingsStore(directory: state.url), strings: PromptStrings(language: "en"),
-                                      soundPlayer: player)
+            player = SoundPlayer(environment: [
+                "XDG_DATA_HOME": data.path, "XDG_DATA_DIRS": data.path + "/none",
+                "PATH": data.path,
+            ])
+            agent = NotificationAgent(
+                connection: try DBusConnection(address: bus.address),
+                store: SettingsStore(directory: state.url), strings: PromptStrings(language: "en"),
+                soundPlayer: player)
             #expect(try await agent.start())
             client = try await AgentClient(address: bus.address, startAgent: false)
         }
@@ -75,18 +81,24 @@ import TestSupport
     @Test func onDunstTheAgentSuppressesTheHintAndPlaysTheThemeFile() async throws {
         let rig = try await Rig()
         try await rig.allow("org.example.Bell")
-        _ = try await rig.client.add(app: "org.example.Bell", request: DeliveryRequest(identifier: "b", title: "Ding", sound: .default))
+        _ = try await rig.client.add(
+            app: "org.example.Bell", request: DeliveryRequest(identifier: "b", title: "Ding", sound: .default))
         let call = try await rig.fake.nextCall()
         #expect(call.request.hints.suppressSound == true)
         #expect(call.request.hints.soundFile == nil)
-        try await Eventually.wait(timeout: .seconds(5), "the agent played the sound") { try rig.played() == [rig.themeFile] }
+        try await Eventually.wait(timeout: .seconds(5), "the agent played the sound") {
+            try rig.played() == [rig.themeFile]
+        }
     }
 
     @Test func onMateTheServerGetsTheSoundFileAndTheAgentPlaysNothing() async throws {
-        let rig = try await Rig(information: ServerInformation(name: "Notification Daemon", vendor: "MATE",
-                                                               version: "1.26.0", specVersion: "1.1"))
+        let rig = try await Rig(
+            information: ServerInformation(
+                name: "Notification Daemon", vendor: "MATE",
+                version: "1.26.0", specVersion: "1.1"))
         try await rig.allow("org.example.Bell")
-        _ = try await rig.client.add(app: "org.example.Bell", request: DeliveryRequest(identifier: "b", title: "Ding", sound: .default))
+        _ = try await rig.client.add(
+            app: "org.example.Bell", request: DeliveryRequest(identifier: "b", title: "Ding", sound: .default))
         let call = try await rig.fake.nextCall()
         #expect(call.request.hints.soundFile == rig.themeFile)
         #expect(call.request.hints.soundName == nil)
@@ -100,14 +112,18 @@ import TestSupport
     @Test func soundsOffOrNoSoundPlayNothing() async throws {
         let rig = try await Rig()
         try await rig.allow("org.example.Quiet", sound: .disabled)
-        _ = try await rig.client.add(app: "org.example.Quiet", request: DeliveryRequest(identifier: "q", title: "Hush", sound: .default))
+        _ = try await rig.client.add(
+            app: "org.example.Quiet", request: DeliveryRequest(identifier: "q", title: "Hush", sound: .default))
         #expect(try await rig.fake.nextCall().request.hints.suppressSound == true)
         try await rig.allow("org.example.Bell")
-        _ = try await rig.client.add(app: "org.example.Bell", request: DeliveryRequest(identifier: "n", title: "No sound"))
+        _ = try await rig.client.add(
+            app: "org.example.Bell", request: DeliveryRequest(identifier: "n", title: "No sound"))
         #expect(try await rig.fake.nextCall().request.hints.suppressSound == true)
         // Then one with a sound, which the agent plays: the only sound played up to it.
-        _ = try await rig.client.add(app: "org.example.Bell", request: DeliveryRequest(
-            identifier: "m", title: "Marker", sound: .named(Rig.markerSound)))
+        _ = try await rig.client.add(
+            app: "org.example.Bell",
+            request: DeliveryRequest(
+                identifier: "m", title: "Marker", sound: .named(Rig.markerSound)))
         #expect(try await rig.fake.nextCall().request.summary == "Marker")
         #expect(try await rig.playedBeforeMarker() == [])
     }

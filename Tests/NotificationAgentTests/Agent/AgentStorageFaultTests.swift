@@ -22,8 +22,9 @@ import TestSupport
             bus = try PrivateBus()
             fake = try await FakeNotificationServer(address: bus.address)
             disk = try TmpfsMount(kilobytes: kilobytes)
-            agent = NotificationAgent(connection: try DBusConnection(address: bus.address),
-                                      store: SettingsStore(directory: disk.url), strings: PromptStrings(language: "en"))
+            agent = NotificationAgent(
+                connection: try DBusConnection(address: bus.address),
+                store: SettingsStore(directory: disk.url), strings: PromptStrings(language: "en"))
             #expect(try await agent.start())
             client = try await AgentClient(address: bus.address, startAgent: false)
         }
@@ -40,23 +41,29 @@ import TestSupport
             _ = try await rig.client.setSettings(app: "org.example.New", changes: Self.allowed)
         }
         #expect(error?.code == .settings)
-        #expect(error.map { "\($0)".contains(rig.disk.path) } == true, "the error names the place: \(String(describing: error))")
+        #expect(
+            error.map { "\($0)".contains(rig.disk.path) } == true,
+            "the error names the place: \(String(describing: error))")
         // Not authorized in memory either: its notifications are refused.
         #expect(try await rig.client.settings(app: "org.example.New").authorization == .notDetermined)
         let refused = await #expect(throws: AgentError.self) {
-            _ = try await rig.client.add(app: "org.example.New", request: DeliveryRequest(identifier: "n", title: "New"))
+            _ = try await rig.client.add(
+                app: "org.example.New", request: DeliveryRequest(identifier: "n", title: "New"))
         }
         #expect(refused?.code == .notAllowed)
         // What was saved before is kept and still works.
         #expect(try await rig.client.settings(app: "org.example.Saved").authorization == .authorized)
-        _ = try await rig.client.add(app: "org.example.Saved", request: DeliveryRequest(identifier: "s", title: "Saved"))
+        _ = try await rig.client.add(
+            app: "org.example.Saved", request: DeliveryRequest(identifier: "s", title: "Saved"))
         #expect(try await rig.fake.nextCall().request.summary == "Saved")
     }
 
     @Test func anAllowThatCannotBeSavedFailsTheRequestInsteadOfGrantingIt() async throws {
         let rig = try await Rig()
         let client = rig.client
-        let waiting = Task { try await client.requestAuthorization(app: "org.example.Tea", options: [.alert], timeout: .seconds(30)) }
+        let waiting = Task {
+            try await client.requestAuthorization(app: "org.example.Tea", options: [.alert], timeout: .seconds(30))
+        }
         let prompt = try await rig.fake.nextCall()
         try rig.disk.remount(readOnly: true)
         try await rig.fake.emit(.actionInvoked(prompt.id, actionKey: AuthorizationActionKey.allow))

@@ -17,14 +17,19 @@ import TestSupport
         let client: AgentClient
         let state: TemporaryDirectory
 
-        init(language: String = "en", capabilities: [String] = ["actions", "body", "body-markup", "persistence"],
-             information: ServerInformation = ServerInformation(name: "fake", vendor: "unotify tests", version: "1",
-                                                                specVersion: "1.2")) async throws {
+        init(
+            language: String = "en", capabilities: [String] = ["actions", "body", "body-markup", "persistence"],
+            information: ServerInformation = ServerInformation(
+                name: "fake", vendor: "unotify tests", version: "1",
+                specVersion: "1.2")
+        ) async throws {
             bus = try PrivateBus()
-            fake = try await FakeNotificationServer(address: bus.address, capabilities: capabilities, information: information)
+            fake = try await FakeNotificationServer(
+                address: bus.address, capabilities: capabilities, information: information)
             state = try TemporaryDirectory("unotify-state")
-            agent = NotificationAgent(connection: try DBusConnection(address: bus.address),
-                                      store: SettingsStore(directory: state.url), strings: PromptStrings(language: language))
+            agent = NotificationAgent(
+                connection: try DBusConnection(address: bus.address),
+                store: SettingsStore(directory: state.url), strings: PromptStrings(language: language))
             #expect(try await agent.start())
             client = try await AgentClient(address: bus.address, startAgent: false)
         }
@@ -34,7 +39,9 @@ import TestSupport
             -> (FakeNotificationServer.Call, Task<(granted: Bool, status: AppSettings.Authorization), any Error>)
         {
             let client = self.client
-            let waiting = Task { try await client.requestAuthorization(app: app, options: options, timeout: .seconds(20)) }
+            let waiting = Task {
+                try await client.requestAuthorization(app: app, options: options, timeout: .seconds(20))
+            }
             return (try await fake.nextCall(), waiting)
         }
 
@@ -62,10 +69,12 @@ import TestSupport
         static func marker(client: AgentClient, fake: FakeNotificationServer) async throws
             -> (shown: [String], closed: [ServerNotificationID])
         {
-            _ = try await client.setSettings(app: "org.example.Marker",
-                                             changes: AppSettings.authorized(requesting: [.alert]).wire)
-            let marker = try await client.add(app: "org.example.Marker",
-                                              request: DeliveryRequest(identifier: "marker", title: "Marker"))
+            _ = try await client.setSettings(
+                app: "org.example.Marker",
+                changes: AppSettings.authorized(requesting: [.alert]).wire)
+            let marker = try await client.add(
+                app: "org.example.Marker",
+                request: DeliveryRequest(identifier: "marker", title: "Marker"))
             let shown = try await fake.calls(before: "Marker").map(\.request.summary)
             try await fake.emit(.actionInvoked(marker, actionKey: NotificationAction.defaultKey))
             try await fake.waitForClose(of: marker)
@@ -94,8 +103,10 @@ import TestSupport
     /// notification-daemon leaves a closed popup on screen (`ServerProfile.removesClosedPopups`):
     /// the answered prompt is replaced in place by a copy without buttons that expires at once.
     @Test func onGnomesNotificationDaemonTheAnsweredPromptIsReplacedByOneThatExpires() async throws {
-        let rig = try await Rig(information: ServerInformation(name: "Notification Daemon", vendor: "GNOME",
-                                                               version: "3.20.0", specVersion: "1.2"))
+        let rig = try await Rig(
+            information: ServerInformation(
+                name: "Notification Daemon", vendor: "GNOME",
+                version: "3.20.0", specVersion: "1.2"))
         let (prompt, waiting) = try await rig.request("org.example.Tea")
         try await rig.fake.emit(.actionInvoked(prompt.id, actionKey: "allow"))
         #expect(try await waiting.value == (true, .authorized))
@@ -122,7 +133,8 @@ import TestSupport
         let (prompt, waiting) = try await rig.request("org.example.Tea")
         try await rig.fake.emit(.actionInvoked(prompt.id, actionKey: "deny"))
         #expect(try await waiting.value == (false, .denied))
-        let again = try await rig.client.requestAuthorization(app: "org.example.Tea", options: [.alert], timeout: .seconds(5))
+        let again = try await rig.client.requestAuthorization(
+            app: "org.example.Tea", options: [.alert], timeout: .seconds(5))
         #expect(again == (false, .denied))
         #expect(try await rig.shownBeforeMarker() == [], "the second request asked again")
     }
@@ -142,8 +154,9 @@ import TestSupport
         unicast.destination = try BusName(validating: rig.agent.connection.uniqueName)
         try await spoofer.send(unicast)
         try await spoofer.send(ServerEvent.actionInvoked(prompt.id, actionKey: "allow").signal)
-        try await rig.fake.emit(.actionInvoked(ServerNotificationID(rawValue: prompt.id.rawValue + 50), actionKey: "allow"),
-                                broadcast: true)
+        try await rig.fake.emit(
+            .actionInvoked(ServerNotificationID(rawValue: prompt.id.rawValue + 50), actionKey: "allow"),
+            broadcast: true)
         try await rig.fake.emit(.actionInvoked(prompt.id, actionKey: "bogus"))
         // A round trip to the agent after the signals: they have all been handled by now.
         #expect(try await rig.client.settings(app: "org.example.Tea").authorization == .notDetermined)
@@ -156,7 +169,8 @@ import TestSupport
         let provisional = try await rig.client.requestAuthorization(
             app: "org.example.Mail", options: [.alert, .sound, .badge, .provisional])
         #expect(provisional == (true, .provisional))
-        let id = try await rig.client.add(app: "org.example.Mail", request: DeliveryRequest(identifier: "m1", title: "Hi", body: "b"))
+        let id = try await rig.client.add(
+            app: "org.example.Mail", request: DeliveryRequest(identifier: "m1", title: "Hi", body: "b"))
         let delivered = try await rig.fake.nextCall()
         #expect(delivered.id == id)
         #expect(delivered.request.hints.urgency == .low)
@@ -170,13 +184,15 @@ import TestSupport
         try await Eventually.wait(timeout: .seconds(5), "authorized") {
             try await rig.client.settings(app: "org.example.Mail").authorization == .authorized
         }
-        #expect(try await rig.client.settings(app: "org.example.Mail") == .authorized(requesting: [.alert, .sound, .badge]))
+        #expect(
+            try await rig.client.settings(app: "org.example.Mail") == .authorized(requesting: [.alert, .sound, .badge]))
     }
 
     @Test func provisionalTurnOffThenConfirmDenies() async throws {
         let rig = try await Rig()
         _ = try await rig.client.requestAuthorization(app: "org.example.Mail", options: [.alert, .provisional])
-        let id = try await rig.client.add(app: "org.example.Mail", request: DeliveryRequest(identifier: "m1", body: "b"))
+        let id = try await rig.client.add(
+            app: "org.example.Mail", request: DeliveryRequest(identifier: "m1", body: "b"))
         _ = try await rig.fake.nextCall()
         try await rig.fake.emit(.actionInvoked(id, actionKey: "unotify-turn-off"))
         let confirmation = try await rig.fake.nextCall()
@@ -205,11 +221,13 @@ import TestSupport
 
     @Test func settingsArePersistedPrivatelyAndResetForgets() async throws {
         let rig = try await Rig()
-        _ = try await rig.client.setSettings(app: "org.example.Tea", changes: AppSettings.authorized(requesting: [.alert]).wire)
+        _ = try await rig.client.setSettings(
+            app: "org.example.Tea", changes: AppSettings.authorized(requesting: [.alert]).wire)
         let file = rig.state.url.appendingPathComponent("settings.json")
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        #expect(try SettingsStore(directory: rig.state.url).settings(for: "org.example.Tea").authorization == .authorized)
+        #expect(
+            try SettingsStore(directory: rig.state.url).settings(for: "org.example.Tea").authorization == .authorized)
         #expect(try await rig.client.listApps().keys.contains("org.example.Tea"))
         try await rig.client.resetSettings(app: "org.example.Tea")
         #expect(try await rig.client.settings(app: "org.example.Tea").authorization == .notDetermined)
@@ -227,7 +245,10 @@ import TestSupport
         #expect(shown.request.body.contains("unotify settings org.example.Tea allow"))
         #expect(try await rig.client.settings(app: "org.example.Tea").authorization == .notDetermined)
         // Provisional needs no buttons, and its notifications come without Keep / Turn Off.
-        #expect(try await rig.client.requestAuthorization(app: "org.example.Tea", options: [.alert, .provisional]) == (true, .provisional))
+        #expect(
+            try await rig.client.requestAuthorization(app: "org.example.Tea", options: [.alert, .provisional]) == (
+                true, .provisional
+            ))
         _ = try await rig.client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: "q", body: "quiet"))
         let quiet = try await rig.fake.nextCall()
         #expect(quiet.request.actions.isEmpty)
@@ -245,10 +266,13 @@ import TestSupport
 @Suite(.timeLimit(.minutes(1))) struct AgentDeliveredTests {
     @Test func deliveredListReplaceAndRemove() async throws {
         let rig = try await AgentTests.Rig()
-        _ = try await rig.client.setSettings(app: "org.example.Tea", changes: AppSettings.authorized(requesting: [.alert]).wire)
-        let first = try await rig.client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: "kettle", title: "Boiling"))
+        _ = try await rig.client.setSettings(
+            app: "org.example.Tea", changes: AppSettings.authorized(requesting: [.alert]).wire)
+        let first = try await rig.client.add(
+            app: "org.example.Tea", request: DeliveryRequest(identifier: "kettle", title: "Boiling"))
         _ = try await rig.fake.nextCall()
-        let second = try await rig.client.add(app: "org.example.Tea", request: DeliveryRequest(identifier: "kettle", title: "Ready"))
+        let second = try await rig.client.add(
+            app: "org.example.Tea", request: DeliveryRequest(identifier: "kettle", title: "Ready"))
         let replacement = try await rig.fake.nextCall()
         #expect(replacement.request.replacesID == first)
         #expect(second == first)

@@ -47,7 +47,8 @@ final class FixedPresentationDelegate: UNUserNotificationCenterDelegate, @unchec
         var registered = false
         while !registered, probes < 100 {
             probes += 1
-            try await rig.center.add(UNNotificationRequest(identifier: "probe\(probes)", content: Self.content("p"), trigger: nil))
+            try await rig.center.add(
+                UNNotificationRequest(identifier: "probe\(probes)", content: Self.content("p"), trigger: nil))
             registered = delegate.askedIdentifiers.contains("probe\(probes)")
             if !registered { try await Task.sleep(for: .milliseconds(20)) }
         }

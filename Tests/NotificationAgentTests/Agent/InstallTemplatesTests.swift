@@ -18,13 +18,15 @@ import Testing
 
     @Test func theActivationTemplateIsWhatUnotifydInstallWrites() throws {
         let executable = "/opt/unotify/bin/unotifyd"
-        #expect(try filled("org.unotify.Agent.service.in", executable: executable)
-            == AgentInstallation.serviceFile(executable: executable))
+        #expect(
+            try filled("org.unotify.Agent.service.in", executable: executable)
+                == AgentInstallation.serviceFile(executable: executable))
     }
 
     @Test func theUnitTemplateIsWhatUnotifydInstallWrites() throws {
         let executable = "/opt/unotify/bin/unotifyd"
-        #expect(try filled("unotifyd.service.in", executable: executable)
-            == AgentInstallation.unitFile(executable: executable))
+        #expect(
+            try filled("unotifyd.service.in", executable: executable)
+                == AgentInstallation.unitFile(executable: executable))
     }
 }

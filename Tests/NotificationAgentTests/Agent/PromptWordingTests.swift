@@ -18,8 +18,11 @@ import Testing
             #expect(body.contains("“\(name)”"), "\(language) \(key).body names the app: \(body)")
         }
         #expect(strings.text("noButtons.prompt", name, "org.example.App").contains("“\(name)”"))
-        #expect(strings.text("noButtons.prompt", name, "org.example.App").contains("unotify settings org.example.App allow"))
-        #expect(strings.text("turnOff.body", name, "org.example.App").contains("unotify settings org.example.App allow"))
+        #expect(
+            strings.text("noButtons.prompt", name, "org.example.App").contains("unotify settings org.example.App allow")
+        )
+        #expect(
+            strings.text("turnOff.body", name, "org.example.App").contains("unotify settings org.example.App allow"))
     }
 
     @Test func theEnglishPromptAsksInItsFirstSentence() {

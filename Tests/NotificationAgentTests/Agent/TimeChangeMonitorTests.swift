@@ -24,24 +24,32 @@ import TestSupport
     @Test func aReplacedZoneFileIsSeenWithItsZone() async throws {
         let directory = try TemporaryDirectory("unotify-zone")
         let file = directory.url.appendingPathComponent("localtime").path
-        try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: "/usr/share/zoneinfo/Europe/Paris")
+        try FileManager.default.createSymbolicLink(
+            atPath: file, withDestinationPath: "/usr/share/zoneinfo/Europe/Paris")
         let changes = try await TimeChangeMonitor.changes(timeZoneFile: file, systemBus: nil)
         // As timedatectl does: a new link renamed over the old one.
         let temporary = directory.url.appendingPathComponent(".localtime.new").path
-        try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: "/usr/share/zoneinfo/Asia/Tokyo")
+        try FileManager.default.createSymbolicLink(
+            atPath: temporary, withDestinationPath: "/usr/share/zoneinfo/Asia/Tokyo")
         #expect(rename(temporary, file) == 0)
-        #expect(try await Self.first(of: changes, ignoringClock: true) == .timeZoneChanged(TimeZone(identifier: "Asia/Tokyo")))
+        #expect(
+            try await Self.first(of: changes, ignoringClock: true)
+                == .timeZoneChanged(TimeZone(identifier: "Asia/Tokyo")))
         // As ln -sf does: removed, then made again.
         try FileManager.default.removeItem(atPath: file)
-        try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: "/usr/share/zoneinfo/America/New_York")
-        #expect(try await Self.first(of: changes, ignoringClock: true) == .timeZoneChanged(TimeZone(identifier: "America/New_York")))
+        try FileManager.default.createSymbolicLink(
+            atPath: file, withDestinationPath: "/usr/share/zoneinfo/America/New_York")
+        #expect(
+            try await Self.first(of: changes, ignoringClock: true)
+                == .timeZoneChanged(TimeZone(identifier: "America/New_York")))
     }
 
     @Test func aWakeFromSleepIsSeenAndGoingToSleepIsNot() async throws {
         let bus = try PrivateBus()
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = bus.address
-        let logind = try ChildProcess("/usr/bin/python3", ["-m", "dbusmock", "--template", "logind"], environment: environment)
+        let logind = try ChildProcess(
+            "/usr/bin/python3", ["-m", "dbusmock", "--template", "logind"], environment: environment)
         defer { logind.stop() }
         let connection = try DBusConnection(address: bus.address)
         try await Eventually.wait(timeout: .seconds(20), "the mock logind on the bus") {
@@ -56,7 +64,8 @@ import TestSupport
 
     @Test func noSystemBusMeansNoEventsAndNoError() async throws {
         let missing = try TemporaryDirectory("unotify-no-bus")
-        let changes = try await TimeChangeMonitor.changes(timeZoneFile: nil, systemBus: "unix:path=\(missing.path)/none")
+        let changes = try await TimeChangeMonitor.changes(
+            timeZoneFile: nil, systemBus: "unix:path=\(missing.path)/none")
         // Still watching the clock: the next change seen is the clock's.
         try Self.setClockToItself()
         #expect(try await Self.first(of: changes) == .wallClockStepped)
@@ -75,17 +84,23 @@ import TestSupport
                 return nil
             }
             defer { group.cancelAll() }
-            guard let change = try await group.next() ?? nil else { throw TestSupportError("no time change within 10 s") }
+            guard let change = try await group.next() ?? nil else {
+                throw TestSupportError("no time change within 10 s")
+            }
             return change
         }
     }
 
     static func emitPrepareForSleep(_ sleeping: Bool, on connection: DBusConnection) async throws {
-        _ = try await connection.call(.methodCall(
-            destination: "org.freedesktop.login1", path: "/org/freedesktop/login1", interface: "org.freedesktop.DBus.Mock",
-            member: "EmitSignal",
-            body: [.string("org.freedesktop.login1.Manager"), .string("PrepareForSleep"), .string("b"),
-                   .array(element: .variant, [.variant(.boolean(sleeping))])]))
+        _ = try await connection.call(
+            .methodCall(
+                destination: "org.freedesktop.login1", path: "/org/freedesktop/login1",
+                interface: "org.freedesktop.DBus.Mock",
+                member: "EmitSignal",
+                body: [
+                    .string("org.freedesktop.login1.Manager"), .string("PrepareForSleep"), .string("b"),
+                    .array(element: .variant, [.variant(.boolean(sleeping))]),
+                ]))
     }
 
     /// Sets the wall clock to the time it reads: a step of well under a microsecond (the time
@@ -103,11 +118,13 @@ import TestSupport
         var nanoseconds = wall.tv_nsec + elapsed
         var setting = timespec(tv_sec: wall.tv_sec + nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
         clock_gettime(CLOCK_MONOTONIC, &before)
-        nanoseconds = setting.tv_nsec + (before.tv_sec - after.tv_sec) * 1_000_000_000 + (before.tv_nsec - after.tv_nsec)
+        nanoseconds =
+            setting.tv_nsec + (before.tv_sec - after.tv_sec) * 1_000_000_000 + (before.tv_nsec - after.tv_nsec)
         setting = timespec(tv_sec: setting.tv_sec + nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
         guard clock_settime(CLOCK_REALTIME, &setting) == 0 else {
-            throw TestSupportError("clock_settime failed: \(String(cString: strerror(errno))); "
-                + "the test needs CAP_SYS_TIME (run the suite as root)")
+            throw TestSupportError(
+                "clock_settime failed: \(String(cString: strerror(errno))); "
+                    + "the test needs CAP_SYS_TIME (run the suite as root)")
         }
     }
 }

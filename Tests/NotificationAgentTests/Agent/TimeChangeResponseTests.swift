@@ -14,7 +14,9 @@ import Testing
     }
 
     @Test func aNewZoneMovesTheCalendarMatches() {
-        #expect(TimeChangeResponse.response(to: .timeZoneChanged(tokyo), currentZone: paris) == .moveCalendarMatches(to: tokyo))
+        #expect(
+            TimeChangeResponse.response(to: .timeZoneChanged(tokyo), currentZone: paris)
+                == .moveCalendarMatches(to: tokyo))
     }
 
     @Test func theSameZoneOrAnUnknownOneOnlyReArms() {

@@ -13,8 +13,10 @@ import Testing
         "\u{2028}", "\u{2029}", "\u{0000}", "\u{001B}", "\u{007F}", "\u{0085}", "\u{E000}", "\u{180E}", "\u{3164}",
     ]
 
-    @Test(arguments: [".", "..", "org.example.\u{202E}aeT", "org.example\u{200B}.Tea", "\u{FEFF}org.example.Tea",
-                      "org.example.Tea\u{2066}", "org/example", "", "a\u{0}b", "org.example.Tea\n"])
+    @Test(arguments: [
+        ".", "..", "org.example.\u{202E}aeT", "org.example\u{200B}.Tea", "\u{FEFF}org.example.Tea",
+        "org.example.Tea\u{2066}", "org/example", "", "a\u{0}b", "org.example.Tea\n",
+    ])
     func refused(identifier: String) {
         #expect(AppIdentifier.problem(with: identifier) != nil, "\(identifier.debugDescription)")
     }

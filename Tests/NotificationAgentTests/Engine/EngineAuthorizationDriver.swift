@@ -38,7 +38,8 @@ struct EngineAuthorizationDriver {
             return problem
         }
         if Set(answers.keys) != requested {
-            return failure("unanswered requests: \(requested.subtracting(answers.keys).sorted { $0.rawValue < $1.rawValue })")
+            return failure(
+                "unanswered requests: \(requested.subtracting(answers.keys).sorted { $0.rawValue < $1.rawValue })")
         }
         return nil
     }
@@ -87,7 +88,8 @@ struct EngineAuthorizationDriver {
             if case .asked(let kind) = model.phase { return .popupShown(freshPopup(), kind) }
             if model.settings.authorization == .provisional {
                 let notification = PopupID(UInt32(truncatingIfNeeded: rest >> 1))
-                return rest % 2 == 0 ? .keepClicked(onNotification: notification) : .turnOffClicked(onNotification: notification)
+                return rest % 2 == 0
+                    ? .keepClicked(onNotification: notification) : .turnOffClicked(onNotification: notification)
             }
             return .closed(pickID(rest))
         }
@@ -138,7 +140,9 @@ struct EngineAuthorizationDriver {
         let actual = machine.handle(event)
         trace.append((event, actual))
         if actual != expected { return failure("effects \(actual), the model expects \(expected)") }
-        if machine.settings != model.settings { return failure("settings \(machine.settings) ≠ model \(model.settings)") }
+        if machine.settings != model.settings {
+            return failure("settings \(machine.settings) ≠ model \(model.settings)")
+        }
         if machine.popup != model.pendingPopup { return failure("popup \(String(describing: machine.popup)) ≠ model") }
         if machine.waitingRequests != model.waiters { return failure("waiters \(machine.waitingRequests) ≠ model") }
 
@@ -147,9 +151,13 @@ struct EngineAuthorizationDriver {
         switch event {
         case .clicked(let id, let key):
             let valid = currentID == id && (before.popup?.kind.actionKeys.contains(key) ?? false)
-            if !valid && (machine != before || !actual.isEmpty) { return failure("a click not for the popup changed state") }
+            if !valid && (machine != before || !actual.isEmpty) {
+                return failure("a click not for the popup changed state")
+            }
         case .closed(let id):
-            if currentID != id && (machine != before || !actual.isEmpty) { return failure("a foreign close changed state") }
+            if currentID != id && (machine != before || !actual.isEmpty) {
+                return failure("a foreign close changed state")
+            }
         case .request(let request, _):
             requested.insert(request)
         case .popupShown(let id, _):
@@ -169,7 +177,9 @@ struct EngineAuthorizationDriver {
                     coverage[granted ? "granted" : "refused", default: 0] += 1
                 }
             case .persist(let settings):
-                if settings != machine.settings { return failure("persisted \(settings) but holds \(machine.settings)") }
+                if settings != machine.settings {
+                    return failure("persisted \(settings) but holds \(machine.settings)")
+                }
             case .showPrompt: coverage["prompt", default: 0] += 1
             case .showKeepFollowUp: coverage["keep", default: 0] += 1
             case .showTurnOffConfirmation: coverage["turnOff", default: 0] += 1

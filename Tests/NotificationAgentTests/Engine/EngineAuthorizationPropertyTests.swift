@@ -13,7 +13,9 @@ struct EngineAuthorizationPropertyTests {
     /// Random sequences of up to 120 events each (a word per event).
     static let sequences = Gen<UInt64>.value(in: 0...UInt64.max).array(of: 1...120)
 
-    @Test("the machine agrees with the reference model after every step; spoofs change nothing; every request is answered once")
+    @Test(
+        "the machine agrees with the reference model after every step; spoofs change nothing; every request is answered once"
+    )
     func agreesWithModel() async {
         var coverage: [String: Int] = [:]
         var sequencesRun = 0

@@ -19,7 +19,9 @@ struct EngineAuthorizationReferenceModel {
 
     /// The settings the design asks for after each outcome, written independently of the
     /// engine's factories.
-    static func expected(_ status: AppSettings.Authorization, _ requested: AuthorizationOptionBits, quietly: Bool = false)
+    static func expected(
+        _ status: AppSettings.Authorization, _ requested: AuthorizationOptionBits, quietly: Bool = false
+    )
         -> AppSettings
     {
         let options = requested.subtracting(.provisional)
@@ -141,10 +143,13 @@ struct EngineAuthorizationReferenceModel {
             switch key {
             case "allow": return finish(Self.expected(.authorized, grantOnAllow), granted: true, close: true)
             case "deny": return finish(Self.expected(.denied, grantOnAllow), granted: false, close: true)
-            case "prominent": return finish(Self.expected(.authorized, settings.requestedOptions), granted: true, close: true)
+            case "prominent":
+                return finish(Self.expected(.authorized, settings.requestedOptions), granted: true, close: true)
             case "quiet":
-                return finish(Self.expected(.authorized, settings.requestedOptions, quietly: true), granted: true, close: true)
-            case "turn-off-all": return finish(Self.expected(.denied, settings.requestedOptions), granted: false, close: true)
+                return finish(
+                    Self.expected(.authorized, settings.requestedOptions, quietly: true), granted: true, close: true)
+            case "turn-off-all":
+                return finish(Self.expected(.denied, settings.requestedOptions), granted: false, close: true)
             default: return finish(nil, granted: false, close: true)  // cancel
             }
         case .closed:

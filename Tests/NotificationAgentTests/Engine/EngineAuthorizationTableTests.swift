@@ -38,9 +38,10 @@ struct EngineAuthorizationTableTests {
     func allow() {
         var machine = promptShown()
         let expected = AppSettings.authorized(requesting: options)
-        #expect(machine.handle(.clicked(PopupID(7), actionKey: Key.allow)) == [
-            .persist(expected), .closePopup(PopupID(7)), .completeRequests(granted: true, requests: [RequestID(1)]),
-        ])
+        #expect(
+            machine.handle(.clicked(PopupID(7), actionKey: Key.allow)) == [
+                .persist(expected), .closePopup(PopupID(7)), .completeRequests(granted: true, requests: [RequestID(1)]),
+            ])
         #expect(machine.settings == expected)
         #expect(machine.popup == nil)
         #expect(expected.authorization == .authorized)
@@ -62,11 +63,14 @@ struct EngineAuthorizationTableTests {
     func deny() {
         var machine = promptShown()
         let expected = AppSettings.denied(requesting: options)
-        #expect(machine.handle(.clicked(PopupID(7), actionKey: Key.deny)) == [
-            .persist(expected), .closePopup(PopupID(7)), .completeRequests(granted: false, requests: [RequestID(1)]),
-        ])
+        #expect(
+            machine.handle(.clicked(PopupID(7), actionKey: Key.deny)) == [
+                .persist(expected), .closePopup(PopupID(7)),
+                .completeRequests(granted: false, requests: [RequestID(1)]),
+            ])
         #expect(machine.settings.authorization == .denied)
-        for value in [expected.alert, expected.sound, expected.badge, expected.notificationCenter, expected.lockScreen] {
+        for value in [expected.alert, expected.sound, expected.badge, expected.notificationCenter, expected.lockScreen]
+        {
             #expect(value == .disabled)
         }
     }
@@ -85,7 +89,8 @@ struct EngineAuthorizationTableTests {
         var machine = AuthorizationMachine()
         _ = machine.handle(.request(RequestID(1), options: options))
         #expect(machine.handle(.popupFailed(.keepFollowUp)) == [])
-        #expect(machine.handle(.popupFailed(.permission)) == [.completeRequests(granted: false, requests: [RequestID(1)])])
+        #expect(
+            machine.handle(.popupFailed(.permission)) == [.completeRequests(granted: false, requests: [RequestID(1)])])
         #expect(machine == AuthorizationMachine())
     }
 
@@ -93,9 +98,10 @@ struct EngineAuthorizationTableTests {
     func provisionalRequest() {
         var machine = AuthorizationMachine()
         let expected = AppSettings.provisional(requesting: options)
-        #expect(machine.handle(.request(RequestID(1), options: options.union(.provisional))) == [
-            .persist(expected), .completeRequests(granted: true, requests: [RequestID(1)]),
-        ])
+        #expect(
+            machine.handle(.request(RequestID(1), options: options.union(.provisional))) == [
+                .persist(expected), .completeRequests(granted: true, requests: [RequestID(1)]),
+            ])
         #expect(machine.popup == nil)
         #expect(expected.authorization == .provisional)
         #expect(expected.notificationCenter == .enabled)
@@ -119,7 +125,10 @@ struct EngineAuthorizationTableTests {
         _ = machine.handle(.keepClicked(onNotification: PopupID(3)))
         _ = machine.handle(.popupShown(PopupID(8), .keepFollowUp))
         let expected = AppSettings.authorized(requesting: options)
-        #expect(machine.handle(.clicked(PopupID(8), actionKey: Key.prominent)) == [.persist(expected), .closePopup(PopupID(8))])
+        #expect(
+            machine.handle(.clicked(PopupID(8), actionKey: Key.prominent)) == [
+                .persist(expected), .closePopup(PopupID(8)),
+            ])
         #expect(machine.settings == expected)
     }
 
@@ -150,7 +159,10 @@ struct EngineAuthorizationTableTests {
         _ = machine.handle(.turnOffClicked(onNotification: PopupID(3)))
         _ = machine.handle(.popupShown(PopupID(9), .turnOffConfirmation))
         let expected = AppSettings.denied(requesting: options)
-        #expect(machine.handle(.clicked(PopupID(9), actionKey: Key.turnOffAll)) == [.persist(expected), .closePopup(PopupID(9))])
+        #expect(
+            machine.handle(.clicked(PopupID(9), actionKey: Key.turnOffAll)) == [
+                .persist(expected), .closePopup(PopupID(9)),
+            ])
         #expect(machine.settings.authorization == .denied)
     }
 
@@ -192,7 +204,10 @@ struct EngineAuthorizationTableTests {
         var machine = provisional()
         _ = machine.handle(.keepClicked(onNotification: PopupID(3)))
         _ = machine.handle(.popupShown(PopupID(8), .keepFollowUp))
-        #expect(machine.handle(.request(RequestID(2), options: [.badge])) == [.closePopup(PopupID(8)), .showPrompt([.badge])])
+        #expect(
+            machine.handle(.request(RequestID(2), options: [.badge])) == [
+                .closePopup(PopupID(8)), .showPrompt([.badge]),
+            ])
         #expect(machine.handle(.clicked(PopupID(8), actionKey: Key.prominent)) == [])
         #expect(machine.popup == PendingPopup(kind: .permission))
     }
@@ -205,18 +220,20 @@ struct EngineAuthorizationTableTests {
     func decidedRequests(settings: AppSettings, options: AuthorizationOptionBits) {
         var machine = AuthorizationMachine(settings: settings)
         let granted = settings.authorization == .authorized
-        #expect(machine.handle(.request(RequestID(5), options: options)) == [
-            .completeRequests(granted: granted, requests: [RequestID(5)]),
-        ])
+        #expect(
+            machine.handle(.request(RequestID(5), options: options)) == [
+                .completeRequests(granted: granted, requests: [RequestID(5)])
+            ])
         #expect(machine == AuthorizationMachine(settings: settings))
     }
 
     @Test("provisional + another provisional request → unchanged, completion true")
     func provisionalAgain() {
         var machine = provisional()
-        #expect(machine.handle(.request(RequestID(2), options: [.provisional, .badge])) == [
-            .completeRequests(granted: true, requests: [RequestID(2)]),
-        ])
+        #expect(
+            machine.handle(.request(RequestID(2), options: [.provisional, .badge])) == [
+                .completeRequests(granted: true, requests: [RequestID(2)])
+            ])
         #expect(machine == provisional())
     }
 
@@ -230,10 +247,11 @@ struct EngineAuthorizationTableTests {
         set.showPreviews = .never
         set.alertStyle = .alert
         var machine = promptShown()
-        #expect(machine.handle(.settingsChanged(set)) == [
-            .persist(set), .closePopup(PopupID(7)),
-            .completeRequests(granted: status == .authorized, requests: [RequestID(1)]),
-        ])
+        #expect(
+            machine.handle(.settingsChanged(set)) == [
+                .persist(set), .closePopup(PopupID(7)),
+                .completeRequests(granted: status == .authorized, requests: [RequestID(1)]),
+            ])
         #expect(machine == AuthorizationMachine(settings: set))
         var idle = AuthorizationMachine(settings: .denied(requesting: []))
         #expect(idle.handle(.settingsChanged(set)) == [.persist(set)])
@@ -260,19 +278,22 @@ struct EngineAuthorizationTableTests {
         _ = machine.handle(.popupShown(PopupID(7), .permission))
         #expect(machine.handle(.request(RequestID(3), options: [])) == [])
         let effects = machine.handle(.clicked(PopupID(7), actionKey: Key.allow))
-        #expect(effects == [
-            .persist(.authorized(requesting: [.alert, .sound])), .closePopup(PopupID(7)),
-            .completeRequests(granted: true, requests: [RequestID(1), RequestID(2), RequestID(3)]),
-        ])
+        #expect(
+            effects == [
+                .persist(.authorized(requesting: [.alert, .sound])), .closePopup(PopupID(7)),
+                .completeRequests(granted: true, requests: [RequestID(1), RequestID(2), RequestID(3)]),
+            ])
         #expect(machine.waitingRequests.isEmpty)
     }
 
     @Test("a provisional request while a prompt is pending: provisional at once, the prompt stays")
     func provisionalDuringPrompt() {
         var machine = promptShown()
-        #expect(machine.handle(.request(RequestID(2), options: [.provisional, .badge])) == [
-            .persist(.provisional(requesting: [.badge])), .completeRequests(granted: true, requests: [RequestID(2)]),
-        ])
+        #expect(
+            machine.handle(.request(RequestID(2), options: [.provisional, .badge])) == [
+                .persist(.provisional(requesting: [.badge])),
+                .completeRequests(granted: true, requests: [RequestID(2)]),
+            ])
         #expect(machine.popup == PendingPopup(kind: .permission, id: PopupID(7)))
         #expect(machine.waitingRequests == [RequestID(1)])
         #expect(machine.handle(.closed(PopupID(7))) == [.completeRequests(granted: false, requests: [RequestID(1)])])

@@ -5,7 +5,7 @@ import TestSupport
 @testable import NotificationAgent
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `SettingsStore`: persistence, privacy, atomicity, errors that name the file, concurrency.
@@ -28,10 +28,11 @@ struct EngineSettingsStoreTests {
 
         let reopened = SettingsStore(directory: directory.url.appendingPathComponent("unotify"))
         #expect(try reopened.settings(for: "com.example.App") == granted)
-        #expect(try reopened.allApps() == [
-            "com.example.App": granted,
-            "org.example.Other": .provisional(requesting: [.badge]),
-        ])
+        #expect(
+            try reopened.allApps() == [
+                "com.example.App": granted,
+                "org.example.Other": .provisional(requesting: [.badge]),
+            ])
         #expect(try reopened.settings(for: "never.seen") == AppSettings())
 
         let text = try String(contentsOf: store.fileURL, encoding: .utf8)
@@ -187,8 +188,12 @@ struct EngineSettingsStoreTests {
                 let store = SettingsStore(directory: url)
                 for _ in 0..<increments {
                     do {
-                        try store.update("shared") { $0.requestedOptions = .init(rawValue: $0.requestedOptions.rawValue + 1) }
-                        try store.update("own\(index)") { $0.requestedOptions = .init(rawValue: $0.requestedOptions.rawValue + 1) }
+                        try store.update("shared") {
+                            $0.requestedOptions = .init(rawValue: $0.requestedOptions.rawValue + 1)
+                        }
+                        try store.update("own\(index)") {
+                            $0.requestedOptions = .init(rawValue: $0.requestedOptions.rawValue + 1)
+                        }
                     } catch {
                         failures.append("\(error)")
                     }
@@ -210,7 +215,10 @@ struct EngineSettingsStoreTests {
 
     @Test(
         "invalid app identifiers are rejected by every operation",
-        arguments: ["", String(repeating: "a", count: 256), "a/b", "/", "a\u{0}b", "line\nbreak", "tab\t", "del\u{7F}", "c1\u{85}"]
+        arguments: [
+            "", String(repeating: "a", count: 256), "a/b", "/", "a\u{0}b", "line\nbreak", "tab\t", "del\u{7F}",
+            "c1\u{85}",
+        ]
     )
     func invalidIdentifiers(identifier: String) throws {
         let directory = try EngineTemporaryDirectory()
@@ -232,9 +240,11 @@ struct EngineSettingsStoreTests {
         #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
     }
 
-    @Test("valid identifiers: reverse DNS, Unicode, 255 bytes", arguments: [
-        "com.example.App", "日本語アプリ", "my app (beta)", String(repeating: "x", count: 255),
-    ])
+    @Test(
+        "valid identifiers: reverse DNS, Unicode, 255 bytes",
+        arguments: [
+            "com.example.App", "日本語アプリ", "my app (beta)", String(repeating: "x", count: 255),
+        ])
     func validIdentifiers(identifier: String) throws {
         let directory = try EngineTemporaryDirectory()
         let store = SettingsStore(directory: directory.url)
@@ -244,11 +254,14 @@ struct EngineSettingsStoreTests {
 
     @Test("the default directory follows XDG_STATE_HOME, else HOME")
     func defaultDirectory() throws {
-        #expect(try SettingsStore.defaultDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/u"]).path
-            == "/x/state/unotify")
-        #expect(try SettingsStore.defaultDirectory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/u"]).path
-            == "/home/u/.local/state/unotify")
-        #expect(try SettingsStore.defaultDirectory(environment: ["HOME": "/home/u"]).path == "/home/u/.local/state/unotify")
+        #expect(
+            try SettingsStore.defaultDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/u"]).path
+                == "/x/state/unotify")
+        #expect(
+            try SettingsStore.defaultDirectory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/u"]).path
+                == "/home/u/.local/state/unotify")
+        #expect(
+            try SettingsStore.defaultDirectory(environment: ["HOME": "/home/u"]).path == "/home/u/.local/state/unotify")
         // No HOME: the password database.
         #expect(try SettingsStore.defaultDirectory(environment: [:]).path.hasSuffix("/.local/state/unotify"))
     }

@@ -8,16 +8,20 @@ import Testing
 @Suite struct MappingPresentationTests {
     static let capabilities = ServerCapabilities(["actions", "body", "body-markup"])
 
-    static func plan(_ request: DeliveryRequest, _ settings: AppSettings,
-                     capabilities: ServerCapabilities = capabilities, playsHints: Bool = false) -> PresentationMapping.Plan {
-        PresentationMapping.plan(request, settings: settings, capabilities: capabilities, appName: "Tea",
-                                 desktopEntry: "org.example.Tea", serverPlaysSoundHints: playsHints)
+    static func plan(
+        _ request: DeliveryRequest, _ settings: AppSettings,
+        capabilities: ServerCapabilities = capabilities, playsHints: Bool = false
+    ) -> PresentationMapping.Plan {
+        PresentationMapping.plan(
+            request, settings: settings, capabilities: capabilities, appName: "Tea",
+            desktopEntry: "org.example.Tea", serverPlaysSoundHints: playsHints)
     }
 
     static let authorized = AppSettings.authorized(requesting: [.alert, .sound, .badge])
 
     @Test func authorizedBannerWithTitleSubtitleAndBody() {
-        let plan = Self.plan(DeliveryRequest(identifier: "a", title: "Tea", subtitle: "Green", body: "Ready"), Self.authorized)
+        let plan = Self.plan(
+            DeliveryRequest(identifier: "a", title: "Tea", subtitle: "Green", body: "Ready"), Self.authorized)
         #expect(plan.notify.appName == "Tea")
         #expect(plan.notify.summary == "Tea")
         #expect(plan.notify.body == "Green\nReady")
@@ -42,17 +46,22 @@ import Testing
     }
 
     @Test func categoryActionsFollowTheDefaultAction() {
-        let category = CategoryRecord(identifier: "msg", actions: [
-            .init(identifier: "snooze", title: "Snooze"),
-            .init(identifier: "reply", title: "Reply", textInput: .init(buttonTitle: "Send", placeholder: "Message")),
-        ])
+        let category = CategoryRecord(
+            identifier: "msg",
+            actions: [
+                .init(identifier: "snooze", title: "Snooze"),
+                .init(
+                    identifier: "reply", title: "Reply", textInput: .init(buttonTitle: "Send", placeholder: "Message")),
+            ])
         let request = DeliveryRequest(identifier: "a", body: "x", categoryIdentifier: "msg")
-        let plain = PresentationMapping.plan(request, settings: Self.authorized, capabilities: Self.capabilities,
-                                             appName: "Tea", desktopEntry: nil, category: category)
+        let plain = PresentationMapping.plan(
+            request, settings: Self.authorized, capabilities: Self.capabilities,
+            appName: "Tea", desktopEntry: nil, category: category)
         #expect(plain.notify.actions.map(\.key) == ["default", "snooze", "reply"])
         #expect(Self.kdeReply(category) == ["default", "snooze", "inline-reply", "Message", "Send"])
-        let noActions = PresentationMapping.plan(request, settings: Self.authorized, capabilities: ServerCapabilities(["body"]),
-                                                 appName: "Tea", desktopEntry: nil, category: category)
+        let noActions = PresentationMapping.plan(
+            request, settings: Self.authorized, capabilities: ServerCapabilities(["body"]),
+            appName: "Tea", desktopEntry: nil, category: category)
         #expect(noActions.notify.actions.isEmpty)
     }
 
@@ -60,10 +69,14 @@ import Testing
     /// the `inline-reply` key again (two actions with one key); it stays a button of its own,
     /// whose click asks for the text the way servers without a reply field do.
     @Test func onlyTheFirstTextInputActionBecomesTheReplyField() {
-        let category = CategoryRecord(identifier: "msg", actions: [
-            .init(identifier: "reply", title: "Reply", textInput: .init(buttonTitle: "Send", placeholder: "Message")),
-            .init(identifier: "note", title: "Add Note", textInput: .init(buttonTitle: "Save", placeholder: "Note")),
-        ])
+        let category = CategoryRecord(
+            identifier: "msg",
+            actions: [
+                .init(
+                    identifier: "reply", title: "Reply", textInput: .init(buttonTitle: "Send", placeholder: "Message")),
+                .init(
+                    identifier: "note", title: "Add Note", textInput: .init(buttonTitle: "Save", placeholder: "Note")),
+            ])
         #expect(Self.kdeReply(category) == ["default", "inline-reply", "note", "Message", "Send"])
     }
 
@@ -71,9 +84,10 @@ import Testing
     /// its reply field's placeholder and button title (`x-kde-reply-*` hints).
     static func kdeReply(_ category: CategoryRecord) -> [String] {
         let request = DeliveryRequest(identifier: "a", body: "x", categoryIdentifier: category.identifier)
-        let kde = PresentationMapping.plan(request, settings: authorized,
-                                           capabilities: ServerCapabilities(["actions", "body", "inline-reply"]),
-                                           appName: "Tea", desktopEntry: nil, category: category)
+        let kde = PresentationMapping.plan(
+            request, settings: authorized,
+            capabilities: ServerCapabilities(["actions", "body", "inline-reply"]),
+            appName: "Tea", desktopEntry: nil, category: category)
         let field = ["x-kde-reply-placeholder-text", "x-kde-reply-submit-button-text"].map { key in
             kde.notify.hints.vendor[key].flatMap { variant in
                 if case .string(let text) = variant.value { text } else { nil }
@@ -83,12 +97,14 @@ import Testing
     }
 
     @Test func onlyTheFirstActionsAServerHasRoomForAreSent() {
-        let category = CategoryRecord(identifier: "many", actions: (1...6).map { .init(identifier: "a\($0)", title: "Action \($0)") })
+        let category = CategoryRecord(
+            identifier: "many", actions: (1...6).map { .init(identifier: "a\($0)", title: "Action \($0)") })
         let request = DeliveryRequest(identifier: "a", body: "x", categoryIdentifier: "many")
         func plan(_ name: String, _ vendor: String, _ settings: AppSettings = Self.authorized) -> [String] {
             PresentationMapping.plan(
                 request, settings: settings, capabilities: Self.capabilities, appName: "Tea", desktopEntry: nil,
-                category: category, server: ServerInformation(name: name, vendor: vendor, version: "1", specVersion: "1.2")
+                category: category,
+                server: ServerInformation(name: name, vendor: vendor, version: "1", specVersion: "1.2")
             ).notify.actions.map(\.key)
         }
         // notification-daemon's fixed-width popup: `default` (not drawn) plus the first four
@@ -97,7 +113,10 @@ import Testing
         #expect(plan("lxqt-notificationd", "lxqt.org") == ["default", "a1", "a2", "a3", "a4", "a5", "a6"])
         #expect(plan("Notification Daemon", "MATE") == ["default", "a1", "a2", "a3", "a4", "a5", "a6"])
         let provisional = AppSettings.provisional(requesting: [.alert, .provisional])
-        #expect(plan("Notification Daemon", "GNOME", provisional) == [AuthorizationActionKey.keep, AuthorizationActionKey.turnOff])
+        #expect(
+            plan("Notification Daemon", "GNOME", provisional) == [
+                AuthorizationActionKey.keep, AuthorizationActionKey.turnOff,
+            ])
     }
 
     @Test(arguments: [
@@ -107,7 +126,9 @@ import Testing
         (.critical, false, .normal),
         (.critical, true, .critical),
     ])
-    func interruptionLevelToUrgency(_ level: DeliveryRequest.InterruptionLevel, _ criticalGranted: Bool, _ urgency: Urgency) {
+    func interruptionLevelToUrgency(
+        _ level: DeliveryRequest.InterruptionLevel, _ criticalGranted: Bool, _ urgency: Urgency
+    ) {
         var settings = Self.authorized
         settings.criticalAlert = criticalGranted ? .enabled : .disabled
         let plan = Self.plan(DeliveryRequest(identifier: "a", body: "x", interruptionLevel: level), settings)
@@ -130,8 +151,10 @@ import Testing
         let settings = AppSettings.provisional(requesting: [.alert, .sound, .provisional])
         let plan = PresentationMapping.plan(
             DeliveryRequest(identifier: "a", body: "x", sound: .default), settings: settings,
-            capabilities: ServerCapabilities(["actions", "body", "body-markup", "persistence", "sound"]), appName: "Tea",
-            desktopEntry: nil, server: ServerInformation(name: "gnome-shell", vendor: "GNOME", version: "43.9", specVersion: "1.2"))
+            capabilities: ServerCapabilities(["actions", "body", "body-markup", "persistence", "sound"]),
+            appName: "Tea",
+            desktopEntry: nil,
+            server: ServerInformation(name: "gnome-shell", vendor: "GNOME", version: "43.9", specVersion: "1.2"))
         #expect(plan.notify.hints.urgency == .normal)
         #expect(plan.notify.hints.soundName == nil && plan.notify.hints.soundFile == nil)
         #expect(plan.notify.actions.map(\.key) == [AuthorizationActionKey.keep, AuthorizationActionKey.turnOff])
@@ -145,12 +168,14 @@ import Testing
         let gnome = ServerInformation(name: "gnome-shell", vendor: "GNOME", version: "43.9", specVersion: "1.2")
         let capabilities = ServerCapabilities(["actions", "body", "body-markup", "persistence", "sound"])
         let request = DeliveryRequest(identifier: "a", body: "x", sound: .default)
-        let quiet = PresentationMapping.plan(request, settings: settings, capabilities: capabilities, appName: "Tea",
-                                             desktopEntry: nil, serverPlaysSoundHints: true, server: gnome)
+        let quiet = PresentationMapping.plan(
+            request, settings: settings, capabilities: capabilities, appName: "Tea",
+            desktopEntry: nil, serverPlaysSoundHints: true, server: gnome)
         #expect(quiet.notify.hints.urgency == .low)
         #expect(quiet.soundToPlay == .default)
-        let banner = PresentationMapping.plan(request, settings: Self.authorized, capabilities: capabilities, appName: "Tea",
-                                              desktopEntry: nil, serverPlaysSoundHints: true, server: gnome)
+        let banner = PresentationMapping.plan(
+            request, settings: Self.authorized, capabilities: capabilities, appName: "Tea",
+            desktopEntry: nil, serverPlaysSoundHints: true, server: gnome)
         #expect(banner.soundToPlay == nil && banner.notify.hints.soundName == "message-new-instant")
     }
 
@@ -174,7 +199,8 @@ import Testing
     }
 
     @Test func aSoundPathIsASoundFile() {
-        let plan = Self.plan(DeliveryRequest(identifier: "a", body: "x", sound: .named("/tmp/ding.oga")), Self.authorized)
+        let plan = Self.plan(
+            DeliveryRequest(identifier: "a", body: "x", sound: .named("/tmp/ding.oga")), Self.authorized)
         #expect(plan.notify.hints.soundFile == "/tmp/ding.oga")
         #expect(plan.notify.hints.soundName == nil)
     }
@@ -210,7 +236,8 @@ import Testing
         #expect(plan.notify.hints.vendor["image_path"] == DBusVariant("file:///tmp/cat.png"))
         let lxqt = PresentationMapping.plan(
             request, settings: Self.authorized, capabilities: Self.capabilities, appName: "Tea", desktopEntry: nil,
-            server: ServerInformation(name: "lxqt-notificationd", vendor: "lxqt.org", version: "1.2.0", specVersion: "1.2"))
+            server: ServerInformation(
+                name: "lxqt-notificationd", vendor: "lxqt.org", version: "1.2.0", specVersion: "1.2"))
         #expect(lxqt.notify.hints.wire["image-path"] == nil)
         #expect(lxqt.notify.hints.wire["image_path"] == DBusVariant("file:///tmp/cat.png"))
     }
@@ -224,9 +251,10 @@ import Testing
 
     @Test func requestWireRoundTrips() throws {
         for request in [
-            DeliveryRequest(identifier: "a", title: "t", subtitle: "s", body: "b", sound: .default, badge: 2,
-                            categoryIdentifier: "c", threadIdentifier: "th", interruptionLevel: .timeSensitive,
-                            imagePath: "/i.png"),
+            DeliveryRequest(
+                identifier: "a", title: "t", subtitle: "s", body: "b", sound: .default, badge: 2,
+                categoryIdentifier: "c", threadIdentifier: "th", interruptionLevel: .timeSensitive,
+                imagePath: "/i.png"),
             DeliveryRequest(identifier: "b", sound: .named("bell")),
             DeliveryRequest(identifier: "c", sound: .critical(name: nil, volume: 0.5)),
         ] {

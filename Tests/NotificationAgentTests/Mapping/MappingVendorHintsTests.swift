@@ -24,8 +24,10 @@ import Testing
 
     @Test func reservedHintsNeverOverrideTheAgents() {
         var request = DeliveryRequest(identifier: "a", title: "Tea", interruptionLevel: .passive)
-        request.hints = ["urgency": DBusVariant(UInt8(2)), "suppress-sound": DBusVariant(false),
-                         "desktop-entry": DBusVariant("org.example.Mail"), "value": DBusVariant(Int32(5))]
+        request.hints = [
+            "urgency": DBusVariant(UInt8(2)), "suppress-sound": DBusVariant(false),
+            "desktop-entry": DBusVariant("org.example.Mail"), "value": DBusVariant(Int32(5)),
+        ]
         let notify = MappingPresentationTests.plan(request, MappingPresentationTests.authorized).notify
         #expect(notify.hints.urgency == .low)
         #expect(notify.hints.suppressSound == true)
@@ -36,7 +38,11 @@ import Testing
     @Test func theWireRefusesReservedTooManyOrTooLargeHints() throws {
         let cases: [(String, [String: DBusVariant])] = [
             ("reserved", ["urgency": DBusVariant(UInt8(2))]),
-            ("too many", Dictionary(uniqueKeysWithValues: (0...DeliveryRequest.Limits.hintCount).map { ("x-\($0)", DBusVariant(true)) })),
+            (
+                "too many",
+                Dictionary(
+                    uniqueKeysWithValues: (0...DeliveryRequest.Limits.hintCount).map { ("x-\($0)", DBusVariant(true)) })
+            ),
             ("too large", ["x-big": DBusVariant(String(repeating: "x", count: DeliveryRequest.Limits.hintBytes))]),
             ("empty name", ["": DBusVariant(true)]),
         ]
@@ -58,8 +64,9 @@ import Testing
         #expect(stored == request)
         request.hints = ["x-foo": DBusVariant("bar")]
         #expect(throws: ScheduleError(.hintsNotKept)) {
-            try PendingNotification(app: "org.example.Tea", request: request, trigger: .timeInterval(seconds: 60, repeats: false),
-                                    addedAt: .now, calendarTimeZone: .current)
+            try PendingNotification(
+                app: "org.example.Tea", request: request, trigger: .timeInterval(seconds: 60, repeats: false),
+                addedAt: .now, calendarTimeZone: .current)
         }
     }
 }

@@ -16,7 +16,9 @@ import TestSupport
     @Test func doublesInUserInfoSurviveTheTripThroughTheAgent() throws {
         let doubles = Self.seededDoubles(200)
         let content = UNMutableNotificationContent()
-        content.userInfo = ["values": doubles, "nested": ["pi": Double.pi, "list": [0.1, 1e-300, 1.7976931348623157e308]]]
+        content.userInfo = [
+            "values": doubles, "nested": ["pi": Double.pi, "list": [0.1, 1e-300, 1.7976931348623157e308]],
+        ]
         let request = UNNotificationRequest(identifier: "n", content: content, trigger: nil)
         let back = UNNotificationRequest(DeliveryRequest(request)).content.userInfo
         let values = try #require(back["values"] as? [Double])
@@ -30,8 +32,10 @@ import TestSupport
 
     @Test func otherValuesKeepTheirTypes() throws {
         let content = UNMutableNotificationContent()
-        content.userInfo = ["int": 42, "big": Int64.max, "negative": -7, "flag": true, "off": false, "text": "1.5",
-                            "none": NSNull(), "half": 0.5]
+        content.userInfo = [
+            "int": 42, "big": Int64.max, "negative": -7, "flag": true, "off": false, "text": "1.5",
+            "none": NSNull(), "half": 0.5,
+        ]
         let request = UNNotificationRequest(identifier: "n", content: content, trigger: nil)
         let back = UNNotificationRequest(DeliveryRequest(request)).content.userInfo
         #expect(back["int"] as? Int == 42)
@@ -48,7 +52,8 @@ import TestSupport
         let doubles = Self.seededDoubles(100)
         let list = doubles.map { "\($0)" }.joined(separator: ",")
         let payload = try APNsPayload(json: Data(#"{"aps": {"alert": "hi"}, "values": [\#(list)]}"#.utf8))
-        let back = UNNotificationRequest(payload.deliveryRequest(identifier: "p", strings: AppStringsTable())).content.userInfo
+        let back = UNNotificationRequest(payload.deliveryRequest(identifier: "p", strings: AppStringsTable())).content
+            .userInfo
         let values = try #require(back["values"] as? [Double])
         let changed = zip(doubles, values).filter { $0 != $1 }.count
         #expect(values.count == doubles.count)

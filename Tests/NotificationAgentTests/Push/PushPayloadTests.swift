@@ -30,12 +30,14 @@ import TestSupport
     }
 
     @Test func dictionaryAlertAndEveryOtherKey() throws {
-        let payload = try APNsPayload(json: Data(#"""
-            {"aps": {"alert": {"title": "T", "subtitle": "S", "body": "B"}, "badge": 7, "sound": "ping",
-                     "thread-id": "th", "category": "cat", "target-content-id": "tc",
-                     "interruption-level": "time-sensitive", "relevance-score": 0.25, "unknown-aps-key": true},
-             "Simulator Target Bundle": "org.example.App", "custom": {"a": 1}, "another": [1]}
-            """#.utf8))
+        let payload = try APNsPayload(
+            json: Data(
+                #"""
+                {"aps": {"alert": {"title": "T", "subtitle": "S", "body": "B"}, "badge": 7, "sound": "ping",
+                         "thread-id": "th", "category": "cat", "target-content-id": "tc",
+                         "interruption-level": "time-sensitive", "relevance-score": 0.25, "unknown-aps-key": true},
+                 "Simulator Target Bundle": "org.example.App", "custom": {"a": 1}, "another": [1]}
+                """#.utf8))
         var expected = DeliveryRequest(
             identifier: "id", title: "T", subtitle: "S", body: "B", sound: .named("ping"), badge: 7,
             categoryIdentifier: "cat", threadIdentifier: "th", interruptionLevel: .timeSensitive)
@@ -51,28 +53,36 @@ import TestSupport
     @Test func sounds() throws {
         #expect(try request(#"{"aps": {"sound": "default"}}"#).sound == .default)
         #expect(try request(#"{"aps": {"sound": "bell"}}"#).sound == .named("bell"))
-        #expect(try request(#"{"aps": {"sound": {"critical": 1, "name": "alarm", "volume": 0.5}}}"#).sound
-            == .critical(name: "alarm", volume: 0.5))
-        #expect(try request(#"{"aps": {"sound": {"critical": 1, "name": "default"}}}"#).sound
-            == .critical(name: nil, volume: 1))
+        #expect(
+            try request(#"{"aps": {"sound": {"critical": 1, "name": "alarm", "volume": 0.5}}}"#).sound
+                == .critical(name: "alarm", volume: 0.5))
+        #expect(
+            try request(#"{"aps": {"sound": {"critical": 1, "name": "default"}}}"#).sound
+                == .critical(name: nil, volume: 1))
         #expect(try request(#"{"aps": {"sound": {"name": "bell"}}}"#).sound == .named("bell"))
     }
 
     @Test func interruptionLevels() throws {
-        for (word, level) in [("passive", DeliveryRequest.InterruptionLevel.passive), ("active", .active),
-                              ("time-sensitive", .timeSensitive), ("critical", .critical)] {
-            #expect(try request(#"{"aps": {"alert": "x", "interruption-level": "\#(word)"}}"#).interruptionLevel == level)
+        for (word, level) in [
+            ("passive", DeliveryRequest.InterruptionLevel.passive), ("active", .active),
+            ("time-sensitive", .timeSensitive), ("critical", .critical),
+        ] {
+            #expect(
+                try request(#"{"aps": {"alert": "x", "interruption-level": "\#(word)"}}"#).interruptionLevel == level)
         }
     }
 
     @Test func locKeysResolveInTheAppStrings() throws {
-        let strings = AppStringsTable(entries: AppStringsTable.parse(#"""
-            /* A comment */
-            "INVITE" = "%@ invites you";
-            // another
-            "PLAY" = "%2$@ and %1$@ want to play \"chess\"";
-            """#))
-        let delivered = try request(#"""
+        let strings = AppStringsTable(
+            entries: AppStringsTable.parse(
+                #"""
+                /* A comment */
+                "INVITE" = "%@ invites you";
+                // another
+                "PLAY" = "%2$@ and %1$@ want to play \"chess\"";
+                """#))
+        let delivered = try request(
+            #"""
             {"aps": {"alert": {"title-loc-key": "INVITE", "title-loc-args": ["Jenna"],
                                "subtitle-loc-key": "NOPE", "loc-key": "PLAY", "loc-args": ["Jenna", "Frank"]}}}
             """#, strings: strings)
@@ -88,11 +98,13 @@ import TestSupport
         let folder = dirs.path + "/unotify/apps/org.example.App"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try Data(#""K" = "from dirs";"#.utf8).write(to: URL(fileURLWithPath: folder + "/Localizable.strings"))
-        #expect(AppStringsTable.load(app: "org.example.App", environment: environment).value(forKey: "K") == "from dirs")
+        #expect(
+            AppStringsTable.load(app: "org.example.App", environment: environment).value(forKey: "K") == "from dirs")
         let homeFolder = home.path + "/unotify/apps/org.example.App"
         try FileManager.default.createDirectory(atPath: homeFolder, withIntermediateDirectories: true)
         try Data(#""K" = "from home";"#.utf8).write(to: URL(fileURLWithPath: homeFolder + "/Localizable.strings"))
-        #expect(AppStringsTable.load(app: "org.example.App", environment: environment).value(forKey: "K") == "from home")
+        #expect(
+            AppStringsTable.load(app: "org.example.App", environment: environment).value(forKey: "K") == "from home")
         #expect(AppStringsTable.load(app: "org.example.Other", environment: environment).entries.isEmpty)
     }
 

@@ -36,8 +36,9 @@ import Testing
         ]
         for trigger in tooFar {
             #expect(throws: ScheduleError.self) {
-                try PendingNotification(app: "org.example.Tea", request: DeliveryRequest(identifier: "t", title: "t"),
-                                        trigger: trigger, addedAt: now, calendarTimeZone: TimeZone(identifier: "UTC") ?? .current)
+                try PendingNotification(
+                    app: "org.example.Tea", request: DeliveryRequest(identifier: "t", title: "t"),
+                    trigger: trigger, addedAt: now, calendarTimeZone: TimeZone(identifier: "UTC") ?? .current)
             }
         }
     }

@@ -13,8 +13,10 @@ import UserNotifications
             sound: .named("message-new-instant"), badge: 7, categoryIdentifier: "reply", threadIdentifier: "chat-42",
             interruptionLevel: .timeSensitive, imagePath: "/tmp/picture.png"),
         DeliveryRequest(identifier: "default-sound", body: "b", sound: .default, interruptionLevel: .passive),
-        DeliveryRequest(identifier: "critical", title: "t", sound: .critical(name: nil, volume: 1), interruptionLevel: .critical),
-        DeliveryRequest(identifier: "critical-named", title: "t", sound: .critical(name: "alarm.oga", volume: 0.1 + 0.2)),
+        DeliveryRequest(
+            identifier: "critical", title: "t", sound: .critical(name: nil, volume: 1), interruptionLevel: .critical),
+        DeliveryRequest(
+            identifier: "critical-named", title: "t", sound: .critical(name: "alarm.oga", volume: 0.1 + 0.2)),
         DeliveryRequest(identifier: "badge-zero", badge: 0),
         DeliveryRequest(identifier: "badge-negative", badge: -3),
         DeliveryRequest(identifier: "unicode 日本語 🎉", title: "Café ☕", subtitle: "\u{0}nul", body: "e\u{301}"),
@@ -53,9 +55,11 @@ import UserNotifications
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let text = String(decoding: try encoder.encode(pending), as: UTF8.self)
-        #expect(text == #"{"anchor":10.5,"app":"a","content":{"body":"","category":"","identifier":"i","interruptionLevel":1,"#
-            + #""sound":{"kind":"critical","volume":0.5},"subtitle":"","thread":"","title":"T"},"nextFireDate":20.25,"#
-            + #""trigger":{"calendar":{"components":{"hour":8,"minute":30},"repeats":true}}}"#)
+        #expect(
+            text
+                == #"{"anchor":10.5,"app":"a","content":{"body":"","category":"","identifier":"i","interruptionLevel":1,"#
+                + #""sound":{"kind":"critical","volume":0.5},"subtitle":"","thread":"","title":"T"},"nextFireDate":20.25,"#
+                + #""trigger":{"calendar":{"components":{"hour":8,"minute":30},"repeats":true}}}"#)
     }
 
     @Test func decodingRejectsUnknownValues() throws {
@@ -72,7 +76,8 @@ import UserNotifications
     }
 
     @Test func keyAndDates() {
-        let pending = ScheduleFixtures.pending("org.example.App", "x", fireDate: 2_000_000_000.5, anchor: 1_999_999_000.25)
+        let pending = ScheduleFixtures.pending(
+            "org.example.App", "x", fireDate: 2_000_000_000.5, anchor: 1_999_999_000.25)
         #expect(pending.key == PendingKey(app: "org.example.App", identifier: "x"))
         #expect(pending.key.description == "org.example.App/x")
         #expect(pending.fireDate.timeIntervalSince1970 == 2_000_000_000.5)

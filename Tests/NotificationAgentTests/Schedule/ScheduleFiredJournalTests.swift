@@ -8,8 +8,9 @@ import TestSupport
 /// The journal of scheduled notifications the server already has.
 @Suite struct ScheduleFiredJournalTests {
     static func pending(_ identifier: String, at date: Double) -> PendingNotification {
-        PendingNotification(app: "org.example.Tea", request: DeliveryRequest(identifier: identifier, title: identifier),
-                            trigger: .timeInterval(seconds: 60, repeats: true), anchor: 0, nextFireDate: date)
+        PendingNotification(
+            app: "org.example.Tea", request: DeliveryRequest(identifier: identifier, title: identifier),
+            trigger: .timeInterval(seconds: 60, repeats: true), anchor: 0, nextFireDate: date)
     }
 
     @Test func recordedOccurrencesAreFoundUntilCleared() throws {
@@ -39,7 +40,9 @@ import TestSupport
             #expect(journal.record(Self.pending("n\(index)", at: date)))
         }
         let entries = journal.load()
-        let missed = dates.enumerated().filter { !FiredJournal.contains(entries, Self.pending("n\($0.offset)", at: $0.element)) }.count
+        let missed = dates.enumerated().filter {
+            !FiredJournal.contains(entries, Self.pending("n\($0.offset)", at: $0.element))
+        }.count
         #expect(missed == 0, "\(missed) of \(dates.count) fire dates read back differently")
         #expect(!FiredJournal.contains(entries, Self.pending("n0", at: dates[0].nextUp)))
     }

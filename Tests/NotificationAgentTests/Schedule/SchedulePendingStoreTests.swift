@@ -4,7 +4,7 @@ import UserNotifications
 @testable import NotificationAgent
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `PendingStore` on a real file system, in a fresh temporary directory per test.
@@ -47,11 +47,16 @@ import Glibc
                 switch index % 3 {
                 case 0: .timeInterval(seconds: 0.5 + Double(index), repeats: false)
                 case 1: .timeInterval(seconds: 3600, repeats: true)
-                default: .calendar(components: CalendarMatch(hour: index, minute: 30, timeZoneIdentifier: index % 2 == 0 ? "Asia/Tokyo" : nil), repeats: true)
+                default:
+                    .calendar(
+                        components: CalendarMatch(
+                            hour: index, minute: 30, timeZoneIdentifier: index % 2 == 0 ? "Asia/Tokyo" : nil),
+                        repeats: true)
                 }
-            queue.add(try PendingNotification(
-                app: "org.example.App\(index % 2)", request: request, trigger: trigger, addedAt: added,
-                calendarTimeZone: paris))
+            queue.add(
+                try PendingNotification(
+                    app: "org.example.App\(index % 2)", request: request, trigger: trigger, addedAt: added,
+                    calendarTimeZone: paris))
         }
         return queue
     }
@@ -113,7 +118,10 @@ import Glibc
         try store.save([F.pending("a", "i", fireDate: 20.25, anchor: 10.5)])
         let text = try String(contentsOf: store.fileURL, encoding: .utf8)
         #expect(text.hasPrefix(#"{"pending":[{"anchor":10.5,"app":"a","content":{"#))
-        #expect(text.hasSuffix(#""nextFireDate":20.25,"trigger":{"timeInterval":{"repeats":false,"seconds":9.75}}}],"version":1}"# + "\n"))
+        #expect(
+            text.hasSuffix(
+                #""nextFireDate":20.25,"trigger":{"timeInterval":{"repeats":false,"seconds":9.75}}}],"version":1}"#
+                    + "\n"))
     }
 
     @Test(arguments: [
@@ -122,11 +130,26 @@ import Glibc
         (#"{"version":0,"pending":[]}"#, "unknown format version 0"),
         (#"{"version":1}"#, #"missing "pending""#),
         (#"{"version":1,"pending":[{"app":"a"}]}"#, #"missing "content" at pending.0"#),
-        (#"{"version":1,"pending":[{"app":"a","anchor":0,"nextFireDate":5,"content":{"identifier":"i","interruptionLevel":9},"trigger":{"timeInterval":{"seconds":5,"repeats":false}}}]}"#, "interruptionLevel"),
-        (#"{"version":1,"pending":[{"app":"a","anchor":0,"nextFireDate":5,"content":{"identifier":"i"},"trigger":{"timeInterval":{"seconds":0,"repeats":false}}}]}"#, "pending[0] (a/i) has an invalid trigger: the time interval is 0.0 seconds"),
-        (#"{"version":1,"pending":[{"app":"a","anchor":0,"nextFireDate":"nan","content":{"identifier":"i"},"trigger":{"timeInterval":{"seconds":5,"repeats":false}}}]}"#, "not a finite number"),
-        (#"{"version":1,"pending":[{"app":"","anchor":0,"nextFireDate":5,"content":{"identifier":"i"},"trigger":{"timeInterval":{"seconds":5,"repeats":false}}}]}"#, "empty app identifier"),
-        (#"{"version":1,"pending":[{"app":"a","anchor":0,"nextFireDate":5,"content":{"identifier":"i"},"trigger":{"timeInterval":{"seconds":5,"repeats":false}}},{"app":"a","anchor":0,"nextFireDate":6,"content":{"identifier":"i"},"trigger":{"timeInterval":{"seconds":6,"repeats":false}}}]}"#, "pending[1] (a/i) is pending twice"),
+        (
+            #"{"version":1,"pending":[{"app":"a","anchor":0,"nextFireDate":5,"content":{"identifier":"i","interruptionLevel":9},"trigger":{"timeInterval":{"seconds":5,"repeats":false}}}]}"#,
+            "interruptionLevel"
+        ),
+        (
+            #"{"version":1,"pending":[{"app":"a","anchor":0,"nextFireDate":5,"content":{"identifier":"i"},"trigger":{"timeInterval":{"seconds":0,"repeats":false}}}]}"#,
+            "pending[0] (a/i) has an invalid trigger: the time interval is 0.0 seconds"
+        ),
+        (
+            #"{"version":1,"pending":[{"app":"a","anchor":0,"nextFireDate":"nan","content":{"identifier":"i"},"trigger":{"timeInterval":{"seconds":5,"repeats":false}}}]}"#,
+            "not a finite number"
+        ),
+        (
+            #"{"version":1,"pending":[{"app":"","anchor":0,"nextFireDate":5,"content":{"identifier":"i"},"trigger":{"timeInterval":{"seconds":5,"repeats":false}}}]}"#,
+            "empty app identifier"
+        ),
+        (
+            #"{"version":1,"pending":[{"app":"a","anchor":0,"nextFireDate":5,"content":{"identifier":"i"},"trigger":{"timeInterval":{"seconds":5,"repeats":false}}},{"app":"a","anchor":0,"nextFireDate":6,"content":{"identifier":"i"},"trigger":{"timeInterval":{"seconds":6,"repeats":false}}}]}"#,
+            "pending[1] (a/i) is pending twice"
+        ),
     ])
     func corruptFileIsAnErrorNamingIt(_ contents: String, _ detail: String) throws {
         let (_, store) = try makeStore()

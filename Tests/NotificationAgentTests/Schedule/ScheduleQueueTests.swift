@@ -110,10 +110,11 @@ import TestSupport
             guard let next = queue.nextDue else { break }
             fired += queue.popDue(now: next.fireDate).map(\.fireDate)
         }
-        #expect(fired == [
-            F.instant("2025-03-29T08:30:00+01:00"), F.instant("2025-03-30T08:30:00+02:00"),
-            F.instant("2025-03-31T08:30:00+02:00"),
-        ])
+        #expect(
+            fired == [
+                F.instant("2025-03-29T08:30:00+01:00"), F.instant("2025-03-30T08:30:00+02:00"),
+                F.instant("2025-03-31T08:30:00+02:00"),
+            ])
         #expect(queue.nextDue?.fireDate == F.instant("2025-04-01T08:30:00+02:00"))
     }
 
@@ -125,7 +126,8 @@ import TestSupport
             trigger: .timeInterval(seconds: 3600, repeats: true), addedAt: start, calendarTimeZone: F.utc)
         let daily = try PendingNotification(
             app: app, request: DeliveryRequest(identifier: "daily", title: "d"),
-            trigger: .calendar(components: CalendarMatch(hour: 9), repeats: true), addedAt: start, calendarTimeZone: F.utc)
+            trigger: .calendar(components: CalendarMatch(hour: 9), repeats: true), addedAt: start,
+            calendarTimeZone: F.utc)
         let once = try PendingNotification(
             app: other, request: DeliveryRequest(identifier: "once", title: "o"),
             trigger: .timeInterval(seconds: 600, repeats: false), addedAt: start, calendarTimeZone: F.utc)
@@ -183,7 +185,8 @@ import TestSupport
             calendarTimeZone: paris)
         let fixed = try PendingNotification(
             app: app, request: DeliveryRequest(identifier: "fixed", title: "f"),
-            trigger: .calendar(components: CalendarMatch(hour: 8, minute: 30, timeZoneIdentifier: "Europe/Paris"), repeats: true),
+            trigger: .calendar(
+                components: CalendarMatch(hour: 8, minute: 30, timeZoneIdentifier: "Europe/Paris"), repeats: true),
             addedAt: added, calendarTimeZone: paris)
         queue.add(floating)
         queue.add(fixed)
@@ -193,7 +196,8 @@ import TestSupport
         #expect(queue[PendingKey(app: app, identifier: "floating")]?.fireDate == F.instant("2025-06-01T08:30:00-04:00"))
         #expect(queue[PendingKey(app: app, identifier: "fixed")]?.fireDate == F.instant("2025-06-01T08:30:00+02:00"))
         #expect(queue[PendingKey(app: app, identifier: "interval")]?.nextFireDate == 1_748_800_000)
-        #expect(queue.popDue(now: F.instant("2025-06-02T00:00:00Z")).map(\.identifier) == ["fixed", "floating", "interval"])
+        #expect(
+            queue.popDue(now: F.instant("2025-06-02T00:00:00Z")).map(\.identifier) == ["fixed", "floating", "interval"])
         checkShape(queue)
     }
 
@@ -212,7 +216,9 @@ import TestSupport
 
     @Test func restoringKeepsOrderAndContents() {
         var queue = ScheduleQueue(calendarTimeZone: F.utc)
-        for index in 0..<50 { queue.add(F.pending(index % 2 == 0 ? app : other, "n\(index)", fireDate: Double(index % 7))) }
+        for index in 0..<50 {
+            queue.add(F.pending(index % 2 == 0 ? app : other, "n\(index)", fireDate: Double(index % 7)))
+        }
         let restored = ScheduleQueue(queue.allPending, calendarTimeZone: F.utc)
         #expect(restored.allPending == queue.allPending)
         #expect(restored.nextDue == queue.nextDue)
@@ -263,7 +269,8 @@ import TestSupport
         let secondHalf = queue.popDue(now: at(2_000_000))
         let fired = firstHalf + secondHalf
         #expect(fired.count == 40_000)
-        #expect(firstHalf.allSatisfy { $0.nextFireDate <= 500_000 } && secondHalf.allSatisfy { $0.nextFireDate > 500_000 })
+        #expect(
+            firstHalf.allSatisfy { $0.nextFireDate <= 500_000 } && secondHalf.allSatisfy { $0.nextFireDate > 500_000 })
         #expect(zip(fired, fired.dropFirst()).allSatisfy { $0.nextFireDate <= $1.nextFireDate })
         #expect(Set(fired.map(\.key)) == Set(reference.keys))
         #expect(fired.allSatisfy { reference[$0.key] == $0.nextFireDate })

@@ -22,8 +22,9 @@ import TestSupport
             try FileManager.default.createDirectory(at: appSounds, withIntermediateDirectories: true)
             try Data("fake".utf8).write(to: appSounds.appendingPathComponent("ding.wav"))
             let empty = home.url.appendingPathComponent("empty").path
-            player = SoundPlayer(environment: ["XDG_DATA_HOME": home.path, "XDG_DATA_DIRS": empty, "PATH": empty],
-                                 player: "no-such-player")
+            player = SoundPlayer(
+                environment: ["XDG_DATA_HOME": home.path, "XDG_DATA_DIRS": empty, "PATH": empty],
+                player: "no-such-player")
         }
 
         var stereo: String { home.path + "/sounds/freedesktop/stereo" }
@@ -32,8 +33,9 @@ import TestSupport
     @Test func defaultResolvesToTheThemesMessageNewInstant() throws {
         let fixture = try Fixture()
         #expect(fixture.player.resolve(.default, app: "com.example.app") == fixture.stereo + "/message-new-instant.oga")
-        #expect(fixture.player.resolve(.critical(name: nil, volume: 1), app: "x")
-            == fixture.stereo + "/message-new-instant.oga")
+        #expect(
+            fixture.player.resolve(.critical(name: nil, volume: 1), app: "x")
+                == fixture.stereo + "/message-new-instant.oga")
     }
 
     @Test func aThemeNameResolvesWithAnyExtension() throws {
@@ -52,8 +54,9 @@ import TestSupport
 
     @Test func aFileInTheAppsSoundsFolder() throws {
         let fixture = try Fixture()
-        #expect(fixture.player.resolve(.named("ding.wav"), app: "com.example.app")
-            == fixture.home.path + "/unotify/apps/com.example.app/Sounds/ding.wav")
+        #expect(
+            fixture.player.resolve(.named("ding.wav"), app: "com.example.app")
+                == fixture.home.path + "/unotify/apps/com.example.app/Sounds/ding.wav")
         #expect(fixture.player.resolve(.named("ding.wav"), app: "other.app") == nil)
         #expect(fixture.player.resolve(.named("../com.example.app/Sounds/ding.wav"), app: "other.app") == nil)
     }
@@ -62,8 +65,10 @@ import TestSupport
         let fixture = try Fixture()
         #expect(fixture.player.resolve(.named("no-such-sound"), app: "com.example.app") == nil)
         #expect(fixture.player.resolve(.named(""), app: "com.example.app") == nil)
-        let bare = SoundPlayer(environment: ["XDG_DATA_HOME": fixture.home.path + "/empty",
-                                             "XDG_DATA_DIRS": fixture.home.path + "/empty"])
+        let bare = SoundPlayer(environment: [
+            "XDG_DATA_HOME": fixture.home.path + "/empty",
+            "XDG_DATA_DIRS": fixture.home.path + "/empty",
+        ])
         #expect(bare.themeFile("no-such-sound-anywhere") == nil)
     }
 
@@ -75,17 +80,27 @@ import TestSupport
 
     @Test func onlyMateIsKnownToPlayAHint() {
         let servers: [(ServerInformation, SoundHintSupport)] = [
-            (ServerInformation(name: "Notification Daemon", vendor: "MATE", version: "1.26.0", specVersion: "1.1"),
-             .playsSoundFile),
-            (ServerInformation(name: "Notification Daemon", vendor: "GNOME", version: "3.20.0", specVersion: "1.2"),
-             .playsNothing),
+            (
+                ServerInformation(name: "Notification Daemon", vendor: "MATE", version: "1.26.0", specVersion: "1.1"),
+                .playsSoundFile
+            ),
+            (
+                ServerInformation(name: "Notification Daemon", vendor: "GNOME", version: "3.20.0", specVersion: "1.2"),
+                .playsNothing
+            ),
             (ServerInformation(name: "dunst", vendor: "knopwob", version: "1.9.0", specVersion: "1.2"), .playsNothing),
-            (ServerInformation(name: "Xfce Notify Daemon", vendor: "Xfce", version: "0.7.3", specVersion: "1.2"),
-             .playsNothing),
-            (ServerInformation(name: "lxqt-notificationd", vendor: "lxqt.org", version: "1.2.0", specVersion: "1.2"),
-             .playsNothing),
-            (ServerInformation(name: "notify-osd", vendor: "Canonical Ltd", version: "1.0", specVersion: "1.1"),
-             .playsNothing),
+            (
+                ServerInformation(name: "Xfce Notify Daemon", vendor: "Xfce", version: "0.7.3", specVersion: "1.2"),
+                .playsNothing
+            ),
+            (
+                ServerInformation(name: "lxqt-notificationd", vendor: "lxqt.org", version: "1.2.0", specVersion: "1.2"),
+                .playsNothing
+            ),
+            (
+                ServerInformation(name: "notify-osd", vendor: "Canonical Ltd", version: "1.0", specVersion: "1.1"),
+                .playsNothing
+            ),
         ]
         for (information, expected) in servers {
             #expect(SoundHintSupport.forServer(information) == expected, "\(information.name) \(information.vendor)")

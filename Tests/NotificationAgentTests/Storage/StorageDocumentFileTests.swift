@@ -18,7 +18,8 @@ import TestSupport
         #expect(try CategoryStore(directory: state).categories(for: "org.example.Tea") == [category])
         let names = try FileManager.default.contentsOfDirectory(atPath: state.path).sorted()
         #expect(names == ["categories.json", "categories.lock"])
-        let file = try FileManager.default.attributesOfItem(atPath: state.appendingPathComponent("categories.json").path)
+        let file = try FileManager.default.attributesOfItem(
+            atPath: state.appendingPathComponent("categories.json").path)
         #expect((file[.posixPermissions] as? Int) == 0o600)
         let folder = try FileManager.default.attributesOfItem(atPath: state.path)
         #expect((folder[.posixPermissions] as? Int) == 0o700)
@@ -28,12 +29,16 @@ import TestSupport
 
     /// Each store's file, corrupt and from a newer version: the error names the file, what it
     /// holds and what to do, and the file is left as it was.
-    @Test(arguments: [("settings.json", "notification settings"), ("pending.json", "pending notifications"),
-                      ("categories.json", "notification categories")])
+    @Test(arguments: [
+        ("settings.json", "notification settings"), ("pending.json", "pending notifications"),
+        ("categories.json", "notification categories"),
+    ])
     func aBadFileIsNamedAndLeftAlone(_ name: String, _ noun: String) throws {
         let directory = try TemporaryDirectory("unotify-storage")
         let file = directory.url.appendingPathComponent(name)
-        for (contents, says) in [("{not json", "is corrupt (not valid JSON)"), (#"{"version": 9}"#, "has format version 9, newer")] {
+        for (contents, says) in [
+            ("{not json", "is corrupt (not valid JSON)"), (#"{"version": 9}"#, "has format version 9, newer"),
+        ] {
             try Data(contents.utf8).write(to: file)
             let error = try #require(Self.loadError(name, directory.url))
             #expect(error.description.contains("the \(noun) file \(file.path) \(says)"), "\(error)")

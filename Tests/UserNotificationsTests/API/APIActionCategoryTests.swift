@@ -10,7 +10,8 @@ import UserNotifications
         let plain = UNNotificationAction(identifier: "LATER", title: "Later")
         #expect(plain.options.isEmpty)
         let icon = UNNotificationActionIcon(systemImageName: "trash")
-        let delete = UNNotificationAction(identifier: "DELETE", title: "Delete", options: [.destructive, .authenticationRequired], icon: icon)
+        let delete = UNNotificationAction(
+            identifier: "DELETE", title: "Delete", options: [.destructive, .authenticationRequired], icon: icon)
         #expect(delete.icon === icon)
         #expect(delete.options.rawValue == 3)
         #expect(icon.imageName == "trash" && icon.isSystemImage)
@@ -34,7 +35,8 @@ import UserNotifications
 
     @Test func categoryVariantsKeepEveryProperty() {
         let actions = [UNNotificationAction(identifier: "A", title: "A")]
-        let basic = UNNotificationCategory(identifier: "C1", actions: actions, intentIdentifiers: ["intent"], options: .customDismissAction)
+        let basic = UNNotificationCategory(
+            identifier: "C1", actions: actions, intentIdentifiers: ["intent"], options: .customDismissAction)
         #expect(basic.identifier == "C1" && basic.actions == actions)
         #expect(basic.intentIdentifiers == ["intent"] && basic.options == .customDismissAction)
         #expect(basic.hiddenPreviewsBodyPlaceholder.isEmpty && basic.categorySummaryFormat.isEmpty)
@@ -67,9 +69,11 @@ import UserNotifications
         let date = Date(timeIntervalSince1970: 1_700_000_000)
         let notification = UNNotification(request: request, date: date)
         #expect(notification.request === request && notification.date == date)
-        let response = UNNotificationResponse(notification: notification, actionIdentifier: UNNotificationDismissActionIdentifier)
+        let response = UNNotificationResponse(
+            notification: notification, actionIdentifier: UNNotificationDismissActionIdentifier)
         #expect(response.actionIdentifier == "com.apple.UNNotificationDismissActionIdentifier")
-        let text = UNTextInputNotificationResponse(notification: notification, actionIdentifier: "REPLY", userText: "On my way")
+        let text = UNTextInputNotificationResponse(
+            notification: notification, actionIdentifier: "REPLY", userText: "On my way")
         #expect(text.userText == "On my way" && text.notification === notification)
         let asResponse: UNNotificationResponse = text
         #expect((asResponse as? UNTextInputNotificationResponse)?.userText == "On my way")

@@ -23,8 +23,12 @@ import UserNotifications
     }
 
     @Test func bundleIdentifierWhenValid() throws {
-        #expect(try AppIdentity.resolve(environment: [:], bundleIdentifier: "com.example.App", executableName: "x").get() == "com.example.App")
-        #expect(try AppIdentity.resolve(environment: [:], bundleIdentifier: "nodots", executableName: "x").get() == "local.x")
+        #expect(
+            try AppIdentity.resolve(environment: [:], bundleIdentifier: "com.example.App", executableName: "x").get()
+                == "com.example.App")
+        #expect(
+            try AppIdentity.resolve(environment: [:], bundleIdentifier: "nodots", executableName: "x").get()
+                == "local.x")
     }
 
     @Test func executableNameAsLocalIdentifier() throws {
@@ -33,7 +37,8 @@ import UserNotifications
             ("Weather_2", "local.Weather_2"), ("café", "local.caf"),
         ]
         for (name, expected) in table {
-            let identifier = try AppIdentity.resolve(environment: [:], bundleIdentifier: nil, executableName: name).get()
+            let identifier = try AppIdentity.resolve(environment: [:], bundleIdentifier: nil, executableName: name)
+                .get()
             #expect(identifier == expected, "\(name)")
             #expect(AppIdentity.isValid(identifier))
         }
@@ -41,8 +46,10 @@ import UserNotifications
 
     @Test func validity() {
         let valid = ["com.example.App", "org.kde.konsole", "local.x", "a.b", "com.1password.app", "io.my-app.x_y"]
-        let invalid = ["", "single", ".leading", "trailing.", "a..b", "has space.x", "ünï.code", "a/b.c",
-                       String(repeating: "a", count: 250) + ".bbbbbb"]
+        let invalid = [
+            "", "single", ".leading", "trailing.", "a..b", "has space.x", "ünï.code", "a/b.c",
+            String(repeating: "a", count: 250) + ".bbbbbb",
+        ]
         for identifier in valid { #expect(AppIdentity.isValid(identifier), "\(identifier)") }
         for identifier in invalid { #expect(!AppIdentity.isValid(identifier), "\(identifier)") }
     }

@@ -104,7 +104,9 @@ private func code(of body: () throws -> Void) -> UNError.Code? {
             identifier: "h", url: url, options: [UNNotificationAttachmentOptionsTypeHintKey: "public.png"])
         #expect(hinted.type == "public.png")
         let unknownHint = [UNNotificationAttachmentOptionsTypeHintKey: "public.plain-text"]
-        #expect(code { _ = try UNNotificationAttachment(identifier: "h", url: url, options: unknownHint) } == .attachmentUnrecognizedType)
+        #expect(
+            code { _ = try UNNotificationAttachment(identifier: "h", url: url, options: unknownHint) }
+                == .attachmentUnrecognizedType)
     }
 
     @Test func sizeLimitsAreIOSs() throws {
@@ -115,9 +117,13 @@ private func code(of body: () throws -> Void) -> UNError.Code? {
         ]
         for (fileExtension, limit, prefix) in limits {
             let atLimit = try directory.sparseFile("limit.\(fileExtension)", size: limit, prefix: prefix)
-            #expect(code { _ = try UNNotificationAttachment(identifier: "a", url: atLimit) } == nil, "\(fileExtension) at the limit")
+            #expect(
+                code { _ = try UNNotificationAttachment(identifier: "a", url: atLimit) } == nil,
+                "\(fileExtension) at the limit")
             let over = try directory.sparseFile("over.\(fileExtension)", size: limit + 1, prefix: prefix)
-            #expect(code { _ = try UNNotificationAttachment(identifier: "a", url: over) } == .attachmentInvalidFileSize, "\(fileExtension) over the limit")
+            #expect(
+                code { _ = try UNNotificationAttachment(identifier: "a", url: over) } == .attachmentInvalidFileSize,
+                "\(fileExtension) over the limit")
         }
         let empty = try directory.file("empty.png", [])
         #expect(code { _ = try UNNotificationAttachment(identifier: "e", url: empty) } == .attachmentInvalidFileSize)
@@ -142,11 +148,15 @@ private func code(of body: () throws -> Void) -> UNError.Code? {
 
     @Test func thumbnailOptionsAreKept() throws {
         let url = try directory.file("thumb.png", apiOnePixelPNG)
-        let attachment = try UNNotificationAttachment(identifier: "t", url: url, options: [
-            UNNotificationAttachmentOptionsThumbnailHiddenKey: true,
-            UNNotificationAttachmentOptionsThumbnailClippingRectKey: ["X": 0.25, "Y": 0, "Width": 0.5, "Height": 1],
-            UNNotificationAttachmentOptionsThumbnailTimeKey: 2.5,
-        ])
+        let attachment = try UNNotificationAttachment(
+            identifier: "t", url: url,
+            options: [
+                UNNotificationAttachmentOptionsThumbnailHiddenKey: true,
+                UNNotificationAttachmentOptionsThumbnailClippingRectKey: [
+                    "X": 0.25, "Y": 0, "Width": 0.5, "Height": 1,
+                ],
+                UNNotificationAttachmentOptionsThumbnailTimeKey: 2.5,
+            ])
         #expect(attachment.isThumbnailHidden)
         #expect(attachment.thumbnailClippingRect == CGRect(x: 0.25, y: 0, width: 0.5, height: 1))
         #expect(attachment.thumbnailTime == 2.5)

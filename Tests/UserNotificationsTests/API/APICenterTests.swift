@@ -89,16 +89,17 @@ private func makeNotification(_ identifier: String) -> UNNotification {
         #expect(await center.deliveredNotifications().map(\.request.identifier) == ["d"])
         try await center.setBadgeCount(3)
         #expect(await backend.badgeCount == 3)
-        #expect(await backend.calls == [
-            .requestAuthorization(UNAuthorizationOptions([.alert, .badge]).rawValue, app: app),
-            .notificationSettings(app: app),
-            .add("a", app: app),
-            .pendingRequests(app: app),
-            .setCategories(["c"], app: app),
-            .categories(app: app),
-            .deliveredNotifications(app: app),
-            .setBadgeCount(3, app: app),
-        ])
+        #expect(
+            await backend.calls == [
+                .requestAuthorization(UNAuthorizationOptions([.alert, .badge]).rawValue, app: app),
+                .notificationSettings(app: app),
+                .add("a", app: app),
+                .pendingRequests(app: app),
+                .setCategories(["c"], app: app),
+                .categories(app: app),
+                .deliveredNotifications(app: app),
+                .setBadgeCount(3, app: app),
+            ])
     }
 
     @Test func completionFormsReachTheBackendWithTheAppIdentifier() async throws {
@@ -139,20 +140,21 @@ private func makeNotification(_ identifier: String) -> UNNotification {
         center.removeAllDeliveredNotifications()
         // A query queued after the fire-and-forget calls runs after them.
         #expect(await center.pendingNotificationRequests().isEmpty)
-        #expect(await backend.calls == [
-            .requestAuthorization(UNAuthorizationOptions.sound.rawValue, app: app),
-            .notificationSettings(app: app),
-            .add("b", app: app),
-            .pendingRequests(app: app),
-            .categories(app: app),
-            .deliveredNotifications(app: app),
-            .setBadgeCount(0, app: app),
-            .removePending(["b"], app: app),
-            .removePending(nil, app: app),
-            .removeDelivered(["x"], app: app),
-            .removeDelivered(nil, app: app),
-            .pendingRequests(app: app),
-        ])
+        #expect(
+            await backend.calls == [
+                .requestAuthorization(UNAuthorizationOptions.sound.rawValue, app: app),
+                .notificationSettings(app: app),
+                .add("b", app: app),
+                .pendingRequests(app: app),
+                .categories(app: app),
+                .deliveredNotifications(app: app),
+                .setBadgeCount(0, app: app),
+                .removePending(["b"], app: app),
+                .removePending(nil, app: app),
+                .removeDelivered(["x"], app: app),
+                .removeDelivered(nil, app: app),
+                .pendingRequests(app: app),
+            ])
     }
 
     /// Apple-style calls from synchronous code, none awaited.
@@ -244,8 +246,12 @@ private func makeNotification(_ identifier: String) -> UNNotification {
             await backend.subscriberCount == 1
         }
         #expect(await backend.calls == [.responses(app: "org.example.Tests")])
-        await backend.emit(UNNotificationResponse(notification: makeNotification("n1"), actionIdentifier: UNNotificationDefaultActionIdentifier))
-        await backend.emit(UNTextInputNotificationResponse(notification: makeNotification("n2"), actionIdentifier: "reply", userText: "hi"))
+        await backend.emit(
+            UNNotificationResponse(
+                notification: makeNotification("n1"), actionIdentifier: UNNotificationDefaultActionIdentifier))
+        await backend.emit(
+            UNTextInputNotificationResponse(
+                notification: makeNotification("n2"), actionIdentifier: "reply", userText: "hi"))
         var events = delegate.events.makeAsyncIterator()
         #expect(await events.next() == "didReceive n1 com.apple.UNNotificationDefaultActionIdentifier")
         #expect(await events.next() == "didReceive n2 reply \"hi\"")

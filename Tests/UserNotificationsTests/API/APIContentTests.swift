@@ -122,9 +122,12 @@ private func filledContent() -> UNMutableNotificationContent {
         let critical = UNNotificationSound.defaultCriticalSound(withAudioVolume: 0.25)
         #expect(critical.soundName == nil && critical.isCritical && critical.volume == 0.25)
         #expect(UNNotificationSound.defaultCritical.isCritical)
-        let loud = UNNotificationSound.criticalSoundNamed(UNNotificationSoundName(rawValue: "alarm"), withAudioVolume: 3)
+        let loud = UNNotificationSound.criticalSoundNamed(
+            UNNotificationSoundName(rawValue: "alarm"), withAudioVolume: 3)
         #expect(loud.volume == 1)
-        #expect(UNNotificationSound.criticalSoundNamed(UNNotificationSoundName("alarm")).soundName == UNNotificationSoundName(rawValue: "alarm"))
+        #expect(
+            UNNotificationSound.criticalSoundNamed(UNNotificationSoundName("alarm")).soundName
+                == UNNotificationSoundName(rawValue: "alarm"))
         // Equal by value, not by identity, and hashed alike; every field counts.
         let again = UNNotificationSound(named: UNNotificationSoundName("bell.wav"))
         #expect(again !== named && again == named && again.hash == named.hash)
@@ -149,6 +152,7 @@ private func filledContent() -> UNMutableNotificationContent {
         #expect(settings.showPreviewsSetting == .never && settings.criticalAlertSetting == .enabled)
         #expect(settings.providesAppNotificationSettings && settings.timeSensitiveSetting == .enabled)
         #expect(!settings.isEqual(UNNotificationSettings.unavailable()))
-        #expect(UNNotificationSettings.unavailable().isEqual(UNNotificationSettings(authorizationStatus: .notDetermined)))
+        #expect(
+            UNNotificationSettings.unavailable().isEqual(UNNotificationSettings(authorizationStatus: .notDetermined)))
     }
 }

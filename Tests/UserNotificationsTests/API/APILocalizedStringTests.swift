@@ -10,12 +10,20 @@ import UserNotifications
     }
 
     @Test func argumentsAreSubstituted() {
-        #expect(NSString.localizedUserNotificationString(forKey: "From %@: %d new", arguments: ["Ann", 3]) == "From Ann: 3 new")
-        #expect(NSString.localizedUserNotificationString(forKey: "%2$@ then %1$@", arguments: ["one", "two"]) == "two then one")
+        #expect(
+            NSString.localizedUserNotificationString(forKey: "From %@: %d new", arguments: ["Ann", 3])
+                == "From Ann: 3 new")
+        #expect(
+            NSString.localizedUserNotificationString(forKey: "%2$@ then %1$@", arguments: ["one", "two"])
+                == "two then one")
         #expect(NSString.localizedUserNotificationString(forKey: "%.1f%%", arguments: [99.44]) == "99.4%")
         #expect(NSString.localizedUserNotificationString(forKey: "%05d|%-3d|", arguments: [42, 7]) == "00042|7  |")
-        #expect(NSString.localizedUserNotificationString(forKey: "%ld items", arguments: [NSNumber(value: 12)]) == "12 items")
-        #expect(NSString.localizedUserNotificationString(forKey: "%@", arguments: [NSString(string: "bridged")]) == "bridged")
+        #expect(
+            NSString.localizedUserNotificationString(forKey: "%ld items", arguments: [NSNumber(value: 12)])
+                == "12 items")
+        #expect(
+            NSString.localizedUserNotificationString(forKey: "%@", arguments: [NSString(string: "bridged")])
+                == "bridged")
         #expect(NSString.localizedUserNotificationString(forKey: "%x", arguments: [255]) == "ff")
     }
 

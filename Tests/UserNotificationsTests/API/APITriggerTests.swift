@@ -13,9 +13,12 @@ import UserNotifications
 
     /// The date at this wall-clock time in `calendar` (Paris by default); `.distantPast`, which
     /// no expectation matches, if Foundation cannot make it.
-    private func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, in calendar: Calendar? = nil) -> Date {
+    private func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, in calendar: Calendar? = nil)
+        -> Date
+    {
         let calendar = calendar ?? paris
-        return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)) ?? .distantPast
+        return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))
+            ?? .distantPast
     }
 
     // MARK: Time interval
@@ -34,7 +37,8 @@ import UserNotifications
             #expect(trigger.repeats == repeats)
             #expect(trigger.validationError()?.code == expected, "\(interval) repeats \(repeats)")
         }
-        let message = UNTimeIntervalNotificationTrigger(timeInterval: 30, repeats: true).validationError()?.localizedDescription
+        let message = UNTimeIntervalNotificationTrigger(timeInterval: 30, repeats: true).validationError()?
+            .localizedDescription
         #expect(message?.contains("at least 60 seconds") == true)
         #expect(UNTimeIntervalNotificationTrigger(timeInterval: 0, repeats: false).nextTriggerDate() == nil)
     }
@@ -53,7 +57,8 @@ import UserNotifications
         let hourly = UNTimeIntervalNotificationTrigger(timeInterval: 3600, repeats: true, referenceDate: start)
         #expect(hourly.nextTriggerDate(after: start) == start.addingTimeInterval(3600))
         #expect(hourly.nextTriggerDate(after: start.addingTimeInterval(3600)) == start.addingTimeInterval(7200))
-        #expect(hourly.nextTriggerDate(after: start.addingTimeInterval(3 * 3600 + 1)) == start.addingTimeInterval(4 * 3600))
+        #expect(
+            hourly.nextTriggerDate(after: start.addingTimeInterval(3 * 3600 + 1)) == start.addingTimeInterval(4 * 3600))
     }
 
     // MARK: Calendar

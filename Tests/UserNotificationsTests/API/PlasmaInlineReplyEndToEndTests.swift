@@ -12,12 +12,17 @@ import UserNotifications
         let session = try await MatrixSession(.plasma)
         let app = "org.example.Chat"
         try await session.allow(app)
-        let center = UNUserNotificationCenter(appIdentifier: app, backend: AgentBackend(address: session.desktop.busAddress))
-        let reply = UNTextInputNotificationAction(identifier: "reply", title: "Reply", options: [],
-                                                  textInputButtonTitle: "Send", textInputPlaceholder: "Message")
+        let center = UNUserNotificationCenter(
+            appIdentifier: app, backend: AgentBackend(address: session.desktop.busAddress))
+        let reply = UNTextInputNotificationAction(
+            identifier: "reply", title: "Reply", options: [],
+            textInputButtonTitle: "Send", textInputPlaceholder: "Message")
         let like = UNNotificationAction(identifier: "like", title: "Like")
-        center.setNotificationCategories([UNNotificationCategory(identifier: "message", actions: [like, reply],
-                                                                 intentIdentifiers: [])])
+        center.setNotificationCategories([
+            UNNotificationCategory(
+                identifier: "message", actions: [like, reply],
+                intentIdentifiers: [])
+        ])
         #expect(await center.notificationCategories().map(\.identifier) == ["message"])
         let delegate = APICompletionDelegate()
         center.delegate = delegate
@@ -33,7 +38,9 @@ import UserNotifications
         try await center.add(UNNotificationRequest(identifier: "m1", content: content, trigger: nil))
         let notify = try #require(try await session.monitor.waitForNotify(count: 1).first)
         #expect(notify.actions == ["default", "Open", "like", "Like", "inline-reply", "Reply"])
-        #expect(notify.hintKeys.contains("x-kde-reply-placeholder-text") && notify.hintKeys.contains("x-kde-reply-submit-button-text"))
+        #expect(
+            notify.hintKeys.contains("x-kde-reply-placeholder-text")
+                && notify.hintKeys.contains("x-kde-reply-submit-button-text"))
 
         try await session.desktop.typeInlineReply("Yes, at noon & 1 more", buttons: 2)
         #expect(try await listen.wait(timeout: 20) == 0)
@@ -47,6 +54,6 @@ import UserNotifications
             return "the delegate's stream ended"
         }
         #expect(received == #"didReceive m1 reply "Yes, at noon & 1 more""#)
-        try await session.waitForShown(0)   // the answered popup leaves the screen
+        try await session.waitForShown(0)  // the answered popup leaves the screen
     }
 }

@@ -13,7 +13,9 @@ import Testing
     }
 
     @Test func tooLargeTooManyOrTooDeepIsRefused() throws {
-        let many = "[" + (0...CategoryRecord.Limits.categories).map { #"{"identifier":"c\#($0)"}"# }.joined(separator: ",") + "]"
+        let many =
+            "[" + (0...CategoryRecord.Limits.categories).map { #"{"identifier":"c\#($0)"}"# }.joined(separator: ",")
+            + "]"
         let large = #"[{"identifier":""# + String(repeating: "x", count: CategoryRecord.Limits.jsonBytes) + #""}]"#
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         for json in [many, large, deep] {

@@ -19,8 +19,9 @@ enum ScheduleLatenessBenchmark {
         let state = try TemporaryDirectory("unotify-lateness")
         let store = SettingsStore(directory: state.url)
         try store.update("org.example.Bench") { $0 = .authorized(requesting: [.alert]) }
-        let agent = NotificationAgent(connection: try DBusConnection(address: bus.address), store: store,
-                                      strings: PromptStrings(language: "en"))
+        let agent = NotificationAgent(
+            connection: try DBusConnection(address: bus.address), store: store,
+            strings: PromptStrings(language: "en"))
         guard try await agent.start() else { fatalError("another agent owns the name") }
         let client = try await AgentClient(address: bus.address, startAgent: false)
         var due: [String: Date] = [:]
@@ -28,8 +29,9 @@ enum ScheduleLatenessBenchmark {
             let delay = Double.random(in: 2...6)
             let fireAt = Date().addingTimeInterval(delay)
             due["r\(n)"] = fireAt
-            _ = try await client.add(app: "org.example.Bench", request: DeliveryRequest(identifier: "r\(n)", title: "r\(n)"),
-                                     trigger: .timeInterval(seconds: delay, repeats: false))
+            _ = try await client.add(
+                app: "org.example.Bench", request: DeliveryRequest(identifier: "r\(n)", title: "r\(n)"),
+                trigger: .timeInterval(seconds: delay, repeats: false))
         }
         var lateness: [Double] = []
         for _ in 0..<count {
@@ -41,8 +43,10 @@ enum ScheduleLatenessBenchmark {
         lateness.sort()
         func percentile(_ p: Double) -> Double { lateness[min(lateness.count - 1, Int(Double(lateness.count) * p))] }
         print("scheduled: \(count), fired: \(lateness.count)")
-        print(String(format: "lateness ms: p50 %.2f, p90 %.2f, p99 %.2f, max %.2f, min %.2f",
-                     percentile(0.5), percentile(0.9), percentile(0.99), lateness.last ?? 0, lateness.first ?? 0))
+        print(
+            String(
+                format: "lateness ms: p50 %.2f, p90 %.2f, p99 %.2f, max %.2f, min %.2f",
+                percentile(0.5), percentile(0.9), percentile(0.99), lateness.last ?? 0, lateness.first ?? 0))
         await agent.stop()
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import UserNotifications
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The scheduler at scale (the figures asked of it: memory per request and add/remove cost at
@@ -22,7 +22,8 @@ enum ScheduleScaleBenchmark {
     /// Runs every measurement once and prints the results.
     static func main() throws {
         guard let options = BenchmarkOptions(Array(CommandLine.arguments.dropFirst())) else {
-            FileHandle.standardError.write(Data("usage: schedule-scale-benchmark [PENDING [BATCHES [BATCH_SIZE]]]\n".utf8))
+            FileHandle.standardError.write(
+                Data("usage: schedule-scale-benchmark [PENDING [BATCHES [BATCH_SIZE]]]\n".utf8))
             exit(2)
         }
         let n = options.pending
@@ -30,7 +31,8 @@ enum ScheduleScaleBenchmark {
         print("schedule-scale: \(n) pending, \(options.batches) batches of \(options.batchSize) per operation")
         print(
             "sizes: PendingNotification \(MemoryLayout<PendingNotification>.stride) B, ScheduledTrigger "
-                + "\(MemoryLayout<ScheduledTrigger>.stride) B, DeliveryRequest \(MemoryLayout<DeliveryRequest>.stride) B (inline, before strings)")
+                + "\(MemoryLayout<ScheduledTrigger>.stride) B, DeliveryRequest \(MemoryLayout<DeliveryRequest>.stride) B (inline, before strings)"
+        )
 
         // Memory: RSS before and after filling the queue.
         let before = ResidentMemory.bytes() ?? 0
@@ -40,7 +42,10 @@ enum ScheduleScaleBenchmark {
         }
         let after = ResidentMemory.bytes() ?? 0
         let perRequest = Double(after - before) / Double(n)
-        print(String(format: "memory per pending notification: %.0f bytes (RSS +%.1f MiB for %d)", perRequest, Double(after - before) / 1_048_576, n))
+        print(
+            String(
+                format: "memory per pending notification: %.0f bytes (RSS +%.1f MiB for %d)", perRequest,
+                Double(after - before) / 1_048_576, n))
 
         measureAddRemove(&queue, options: options, random: &random)
         measurePopDue(&queue, options: options, random: &random, label: "one-shot")
@@ -65,8 +70,11 @@ enum ScheduleScaleBenchmark {
                     trigger: .calendar(components: match, repeats: true)))
         }
         repeating = ScheduleQueue(calendarTimeZone: utc)
-        let calendarOptions = BenchmarkOptions([String(n), String(max(5, options.batches / 5)), String(options.batchSize)])
-        measurePopDue(&calendar, options: calendarOptions ?? options, random: &random, label: "repeating daily calendar")
+        let calendarOptions = BenchmarkOptions([
+            String(n), String(max(5, options.batches / 5)), String(options.batchSize),
+        ])
+        measurePopDue(
+            &calendar, options: calendarOptions ?? options, random: &random, label: "repeating daily calendar")
     }
 
     /// Pending notification number `index`: realistic strings (identifier, title, body).
@@ -82,7 +90,8 @@ enum ScheduleScaleBenchmark {
 
     /// Add (new key), replace (same key, new date) and remove of random pending notifications,
     /// `batchSize` at a time, with n pending.
-    static func measureAddRemove(_ queue: inout ScheduleQueue, options: BenchmarkOptions, random: inout BenchmarkRandom) {
+    static func measureAddRemove(_ queue: inout ScheduleQueue, options: BenchmarkOptions, random: inout BenchmarkRandom)
+    {
         let n = options.pending
         var removeNs: [Double] = []
         var addNs: [Double] = []
@@ -91,11 +100,18 @@ enum ScheduleScaleBenchmark {
             let indices = (0..<options.batchSize).map { _ in Int.random(in: 0..<n, using: &random) }
             let keys = indices.map { PendingKey(app: "org.example.App\($0 % 10)", identifier: "reminder-\($0)") }
             let fresh = indices.map { notification($0, fireDate: base + Double.random(in: 0..<span, using: &random)) }
-            let replacements = indices.map { notification($0, fireDate: base + Double.random(in: 0..<span, using: &random)) }
+            let replacements = indices.map {
+                notification($0, fireDate: base + Double.random(in: 0..<span, using: &random))
+            }
             var removed = 0
-            removeNs.append(BenchmarkStatistics.nanoseconds { for key in keys where queue.remove(key) != nil { removed += 1 } } / Double(keys.count))
-            addNs.append(BenchmarkStatistics.nanoseconds { for pending in fresh { queue.add(pending) } } / Double(fresh.count))
-            replaceNs.append(BenchmarkStatistics.nanoseconds { for pending in replacements { queue.add(pending) } } / Double(replacements.count))
+            removeNs.append(
+                BenchmarkStatistics.nanoseconds { for key in keys where queue.remove(key) != nil { removed += 1 } }
+                    / Double(keys.count))
+            addNs.append(
+                BenchmarkStatistics.nanoseconds { for pending in fresh { queue.add(pending) } } / Double(fresh.count))
+            replaceNs.append(
+                BenchmarkStatistics.nanoseconds { for pending in replacements { queue.add(pending) } }
+                    / Double(replacements.count))
             precondition(queue.count == n && removed > 0, "the queue lost or gained notifications")
         }
         report("remove", removeNs, unit: "ns/op")
@@ -147,7 +163,8 @@ enum ScheduleScaleBenchmark {
         var template = Array("/tmp/schedule-scale-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
         guard made != nil else { throw CocoaError(.fileWriteUnknown) }
-        let directory = URL(fileURLWithPath: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        let directory = URL(
+            fileURLWithPath: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = PendingStore(directory: directory.appendingPathComponent("unotify"))
         let pending = queue.allPending
@@ -160,11 +177,15 @@ enum ScheduleScaleBenchmark {
             loadMs.append(try nanosecondsThrowing { loaded = try store.load() } / 1e6)
             precondition(loaded.count == pending.count, "the store lost notifications")
             var restored = ScheduleQueue(calendarTimeZone: utc)
-            restoreMs.append(BenchmarkStatistics.nanoseconds { restored = ScheduleQueue(loaded, calendarTimeZone: utc) } / 1e6)
+            restoreMs.append(
+                BenchmarkStatistics.nanoseconds { restored = ScheduleQueue(loaded, calendarTimeZone: utc) } / 1e6)
             precondition(restored.count == pending.count, "restoring lost notifications")
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: store.fileURL.path)[.size] as? Int) ?? 0
-        print(String(format: "store: pending.json %.1f MiB (%.0f bytes each)", Double(size) / 1_048_576, Double(size) / Double(max(pending.count, 1))))
+        print(
+            String(
+                format: "store: pending.json %.1f MiB (%.0f bytes each)", Double(size) / 1_048_576,
+                Double(size) / Double(max(pending.count, 1))))
         report("  save (encode + fsync + rename)", saveMs, unit: "ms")
         report("  load (read + decode + check)", loadMs, unit: "ms")
         report("  restore ScheduleQueue from loaded", restoreMs, unit: "ms")
@@ -185,7 +206,8 @@ enum ScheduleScaleBenchmark {
         let median = BenchmarkStatistics.median(values)
         let p10 = BenchmarkStatistics.percentile(10, of: values)
         let p90 = BenchmarkStatistics.percentile(90, of: values)
-        let numbers = String(format: "median %.1f", median) + " \(unit) " + String(format: "(p10 %.1f, p90 %.1f", p10, p90)
+        let numbers =
+            String(format: "median %.1f", median) + " \(unit) " + String(format: "(p10 %.1f, p90 %.1f", p10, p90)
         print("\(label): \(numbers), \(values.count) batches)")
     }
 }

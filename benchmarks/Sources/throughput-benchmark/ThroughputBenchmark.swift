@@ -16,7 +16,9 @@ import UserNotifications
 enum ThroughputBenchmark {
     static func main() async throws {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        guard arguments.count == 2, let count = Int(arguments[1]), count > 0, ["agent", "client"].contains(arguments[0]) else {
+        guard arguments.count == 2, let count = Int(arguments[1]), count > 0,
+            ["agent", "client"].contains(arguments[0])
+        else {
             FileHandle.standardError.write(Data("usage: throughput-benchmark agent|client COUNT\n".utf8))
             exit(2)
         }
@@ -28,15 +30,19 @@ enum ThroughputBenchmark {
             _ = try await client.setSettings(app: app, changes: AppSettings.authorized(requesting: [.alert]).wire)
             let start = clock.now
             for n in 0..<count {
-                _ = try await client.add(app: app, request: DeliveryRequest(identifier: "n\(n)", title: "Throughput \(n)",
-                                                                             body: "agent"))
+                _ = try await client.add(
+                    app: app,
+                    request: DeliveryRequest(
+                        identifier: "n\(n)", title: "Throughput \(n)",
+                        body: "agent"))
             }
             elapsed = clock.now - start
         } else {
             let client = try NotificationsClient.sessionBus()
             let start = clock.now
             for n in 0..<count {
-                _ = try await client.notify(NotifyRequest(appName: "throughput", summary: "Throughput \(n)", body: "client"))
+                _ = try await client.notify(
+                    NotifyRequest(appName: "throughput", summary: "Throughput \(n)", body: "client"))
             }
             elapsed = clock.now - start
         }

@@ -19,13 +19,15 @@ public func fuzzAgentArguments(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> 
     _ = try? AppSettings().applying(wire)
     guard let request = try? DeliveryRequest(wire: wire) else { return 0 }
     guard let triggerWire = wire["trigger"],
-          let triggerFields = try? [String: DBusVariant](dbusValue: triggerWire.value),
-          let trigger = try? TriggerRecord(wire: triggerFields)
+        let triggerFields = try? [String: DBusVariant](dbusValue: triggerWire.value),
+        let trigger = try? TriggerRecord(wire: triggerFields)
     else { return 0 }
     let scheduled = ScheduledTrigger(trigger)
     let added = Date(timeIntervalSince1970: 1_800_000_000)
-    guard let pending = try? PendingNotification(app: "org.example.app", request: request, trigger: scheduled,
-                                                 addedAt: added, calendarTimeZone: TimeZone(identifier: "UTC") ?? .current)
+    guard
+        let pending = try? PendingNotification(
+            app: "org.example.app", request: request, trigger: scheduled,
+            addedAt: added, calendarTimeZone: TimeZone(identifier: "UTC") ?? .current)
     else { return 0 }
     _ = pending.trigger.nextFireDate(after: pending.fireDate, anchor: pending.anchorDate, calendarTimeZone: .current)
     return 0

@@ -10,8 +10,9 @@ public func fuzzHintArgument(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CI
     let text = fuzzText(bytes, count)
     _ = try? GVariantText.parse(text)
     guard let hint = try? HintArgument(parsing: text) else { return 0 }
-    let hints = DBusValue.dictionary(key: .string, value: .variant,
-                                     [DBusDictionaryEntry(key: .string(hint.key), value: .variant(hint.value))])
+    let hints = DBusValue.dictionary(
+        key: .string, value: .variant,
+        [DBusDictionaryEntry(key: .string(hint.key), value: .variant(hint.value))])
     let call = DBusMessage.methodCall(
         destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
         interface: "org.freedesktop.Notifications", member: "Notify", body: [hints])

@@ -34,19 +34,23 @@ enum FuzzSeeds {
         }
 
         func agentCall(_ member: MemberName, _ body: [DBusValue]) throws -> [UInt8] {
-            try DBusMessage.methodCall(destination: AgentInterface.busName, path: AgentInterface.path,
-                                       interface: AgentInterface.interface, member: member, body: body).marshalled()
+            try DBusMessage.methodCall(
+                destination: AgentInterface.busName, path: AgentInterface.path,
+                interface: AgentInterface.interface, member: member, body: body
+            ).marshalled()
         }
 
         let app = "org.example.app"
-        var request = DeliveryRequest(identifier: "meeting", title: "Meeting", subtitle: "Room 4", body: "in 5 minutes",
-                                      sound: .critical(name: "bell", volume: 0.5), badge: 3, categoryIdentifier: "invite",
-                                      threadIdentifier: "work", interruptionLevel: .timeSensitive, imagePath: "/tmp/a.png")
+        var request = DeliveryRequest(
+            identifier: "meeting", title: "Meeting", subtitle: "Room 4", body: "in 5 minutes",
+            sound: .critical(name: "bell", volume: 0.5), badge: 3, categoryIdentifier: "invite",
+            threadIdentifier: "work", interruptionLevel: .timeSensitive, imagePath: "/tmp/a.png")
         request.progress = 40
         request.userInfoJSON = #"{"id":7}"#
         let interval = TriggerRecord.timeInterval(seconds: 90, repeats: true)
-        let calendar = TriggerRecord.calendar(.init(month: 2, day: 29, hour: 8, minute: 30, weekday: 2, timeZone: "Asia/Tokyo"),
-                                              repeats: false)
+        let calendar = TriggerRecord.calendar(
+            .init(month: 2, day: 29, hour: 8, minute: 30, weekday: 2, timeZone: "Asia/Tokyo"),
+            repeats: false)
         var settings = AppSettings()
         settings.authorization = .authorized
         settings.alert = .enabled
@@ -60,65 +64,94 @@ enum FuzzSeeds {
         try write("fuzz-agent-arguments", "add-interval", try agentCall("Add", [.string(app), added.dbusValue]))
         added["trigger"] = DBusVariant(calendar.wire.dbusValue)
         try write("fuzz-agent-arguments", "add-calendar", try agentCall("Add", [.string(app), added.dbusValue]))
-        try write("fuzz-agent-arguments", "set-settings", try agentCall("SetSettings", [.string(app), settings.wire.dbusValue]))
-        try write("fuzz-agent-arguments", "request-authorization",
-                  try agentCall("RequestAuthorization", [.string(app), .uint64(7)]))
-        try write("fuzz-agent-arguments", "remove-pending", try agentCall("RemovePending", [.string(app), ["a", "b"].dbusValue]))
+        try write(
+            "fuzz-agent-arguments", "set-settings",
+            try agentCall("SetSettings", [.string(app), settings.wire.dbusValue]))
+        try write(
+            "fuzz-agent-arguments", "request-authorization",
+            try agentCall("RequestAuthorization", [.string(app), .uint64(7)]))
+        try write(
+            "fuzz-agent-arguments", "remove-pending",
+            try agentCall("RemovePending", [.string(app), ["a", "b"].dbusValue]))
 
         // A client's Notify call and a server's replies and signals.
         var hints = NotificationHints()
         hints.urgency = .critical
         hints.category = "im.received"
         hints.desktopEntry = "org.example.app"
-        hints.imageData = ImageData(width: 2, height: 1, rowStride: 8, hasAlpha: true, channels: 4, pixels: Array(0..<8))
-        hints.vendor["x-vendor"] = DBusVariant(.dictionary(key: .string, value: .variant, [
-            DBusDictionaryEntry(key: .string("nested"), value: .variant(.array(element: .int64, [.int64(-1), .int64(2)]))),
-        ]))
-        let notify = NotifyRequest(appName: "demo", appIcon: "dialog-information", summary: "Hello", body: "<b>world</b>",
-                                   actions: [NotificationAction(key: "default", label: "Open")], hints: hints,
-                                   expireTimeout: .serverDefault)
-        var call = DBusMessage.methodCall(destination: NotificationsService.busName, path: NotificationsService.path,
-                                          interface: NotificationsService.interface, member: "Notify", body: notify.arguments)
+        hints.imageData = ImageData(
+            width: 2, height: 1, rowStride: 8, hasAlpha: true, channels: 4, pixels: Array(0..<8))
+        hints.vendor["x-vendor"] = DBusVariant(
+            .dictionary(
+                key: .string, value: .variant,
+                [
+                    DBusDictionaryEntry(
+                        key: .string("nested"), value: .variant(.array(element: .int64, [.int64(-1), .int64(2)])))
+                ]))
+        let notify = NotifyRequest(
+            appName: "demo", appIcon: "dialog-information", summary: "Hello", body: "<b>world</b>",
+            actions: [NotificationAction(key: "default", label: "Open")], hints: hints,
+            expireTimeout: .serverDefault)
+        var call = DBusMessage.methodCall(
+            destination: NotificationsService.busName, path: NotificationsService.path,
+            interface: NotificationsService.interface, member: "Notify", body: notify.arguments)
         call.serial = 7
         try write("fuzz-dbus-message", "notify-call", try call.marshalled())
         try write("fuzz-dbus-message", "notify-reply", try call.methodReturn(body: [.uint32(42)]).marshalled())
-        try write("fuzz-dbus-message", "server-information",
-                  try call.methodReturn(body: [.string("dunst"), .string("knopwob"), .string("1.9"), .string("1.2")]).marshalled())
-        try write("fuzz-dbus-message", "capabilities",
-                  try call.methodReturn(body: [["body", "actions", "icon-static"].dbusValue]).marshalled())
-        try write("fuzz-dbus-message", "error", try call.errorReply(name: "org.freedesktop.DBus.Error.Failed",
-                                                                     message: "no").marshalled())
-        try write("fuzz-dbus-message", "action-invoked",
-                  try ServerEvent.actionInvoked(ServerNotificationID(rawValue: 42), actionKey: "default").signal.marshalled())
-        try write("fuzz-dbus-message", "closed",
-                  try ServerEvent.closed(ServerNotificationID(rawValue: 42), CloseReason(wireValue: 2)).signal.marshalled())
+        try write(
+            "fuzz-dbus-message", "server-information",
+            try call.methodReturn(body: [.string("dunst"), .string("knopwob"), .string("1.9"), .string("1.2")])
+                .marshalled())
+        try write(
+            "fuzz-dbus-message", "capabilities",
+            try call.methodReturn(body: [["body", "actions", "icon-static"].dbusValue]).marshalled())
+        try write(
+            "fuzz-dbus-message", "error",
+            try call.errorReply(
+                name: "org.freedesktop.DBus.Error.Failed",
+                message: "no"
+            ).marshalled())
+        try write(
+            "fuzz-dbus-message", "action-invoked",
+            try ServerEvent.actionInvoked(ServerNotificationID(rawValue: 42), actionKey: "default").signal.marshalled())
+        try write(
+            "fuzz-dbus-message", "closed",
+            try ServerEvent.closed(ServerNotificationID(rawValue: 42), CloseReason(wireValue: 2)).signal.marshalled())
 
         // The stores' files, as the stores write them.
         let stores = FileManager.default.temporaryDirectory.appendingPathComponent("unotify-fuzz-seeds-\(getpid())")
         defer { try? FileManager.default.removeItem(at: stores) }
         try SettingsStore(directory: stores).update(app) { $0 = settings }
         try SettingsStore(directory: stores).update("org.example.other") { $0.authorization = .denied }
-        try write("fuzz-settings-file", "two-apps", Array(try Data(contentsOf: stores.appendingPathComponent("settings.json"))))
+        try write(
+            "fuzz-settings-file", "two-apps",
+            Array(try Data(contentsOf: stores.appendingPathComponent("settings.json"))))
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let pending = try [interval, calendar].enumerated().map { index, trigger in
             var copy = request
             copy.identifier = "pending-\(index)"
-            return try PendingNotification(app: app, request: copy, trigger: ScheduledTrigger(trigger), addedAt: now,
-                                           calendarTimeZone: TimeZone(identifier: "UTC") ?? .current)
+            return try PendingNotification(
+                app: app, request: copy, trigger: ScheduledTrigger(trigger), addedAt: now,
+                calendarTimeZone: TimeZone(identifier: "UTC") ?? .current)
         }
         try PendingStore(directory: stores).save(pending)
-        try write("fuzz-pending-file", "interval-and-calendar",
-                  Array(try Data(contentsOf: PendingStore(directory: stores).fileURL)))
+        try write(
+            "fuzz-pending-file", "interval-and-calendar",
+            Array(try Data(contentsOf: PendingStore(directory: stores).fileURL)))
         let categories = [
-            CategoryRecord(identifier: "invite", actions: [
-                CategoryRecord.Action(identifier: "accept", title: "Accept", options: ["foreground"]),
-                CategoryRecord.Action(identifier: "reply", title: "Reply",
-                                      textInput: .init(buttonTitle: "Send", placeholder: "Message")),
-            ], options: ["customDismissAction"]),
+            CategoryRecord(
+                identifier: "invite",
+                actions: [
+                    CategoryRecord.Action(identifier: "accept", title: "Accept", options: ["foreground"]),
+                    CategoryRecord.Action(
+                        identifier: "reply", title: "Reply",
+                        textInput: .init(buttonTitle: "Send", placeholder: "Message")),
+                ], options: ["customDismissAction"])
         ]
         try CategoryStore(directory: stores).set(categories, for: app)
-        try write("fuzz-categories-file", "one-app",
-                  Array(try Data(contentsOf: stores.appendingPathComponent("categories.json"))))
+        try write(
+            "fuzz-categories-file", "one-app",
+            Array(try Data(contentsOf: stores.appendingPathComponent("categories.json"))))
         try write("fuzz-categories-json", "invite", Array(try JSONEncoder().encode(categories)))
         print("seeds written under \(root.path)")
     }
