@@ -14,7 +14,7 @@ public actor NotificationsClient: NotificationServer {
     public nonisolated let timeout: Duration
     private var owner: String?
     private var cachedCapabilities: (owner: String, capabilities: ServerCapabilities)?
-    private var cachedProfile: (owner: String, profile: ServerProfile)?
+    private var cachedInformation: (owner: String, information: ServerInformation?)?
 
     public init(
         connection: DBusConnection, serverName: BusName = NotificationsService.busName,
@@ -174,12 +174,14 @@ public actor NotificationsClient: NotificationServer {
     /// Information that cannot be read leaves the profile's `information` nil (the
     /// capabilities alone decide then); capabilities that cannot be read are an error.
     public func profile() async throws -> ServerProfile {
-        let capabilities = try await capabilities()
+        let capabilities = try await capabilities()  // looks the owner up
         let currentOwner = owner ?? ""
-        if let cachedProfile, cachedProfile.owner == currentOwner { return cachedProfile.profile }
-        let profile = ServerProfile(information: try? await serverInformation(), capabilities: capabilities)
-        cachedProfile = (currentOwner, profile)
-        return profile
+        if let cachedInformation, cachedInformation.owner == currentOwner {
+            return ServerProfile(information: cachedInformation.information, capabilities: capabilities)
+        }
+        let information = try? await serverInformation()
+        cachedInformation = (currentOwner, information)
+        return ServerProfile(information: information, capabilities: capabilities)
     }
 
     public func serverInformation() async throws -> ServerInformation {

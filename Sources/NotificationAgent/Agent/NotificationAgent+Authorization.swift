@@ -25,7 +25,7 @@ extension NotificationAgent {
         guard !options.contains(.provisional) else { return }
         let status = try machine(for: app).settings.authorization
         guard status == .notDetermined || status == .provisional else { return }
-        let profile = try await serverProfile()
+        let profile = try await server.profile()
         guard !profile.showsActions else { return }
         let name = AppDisplayName.name(for: app)
         var hints = NotificationHints()
@@ -83,7 +83,7 @@ extension NotificationAgent {
                 let followUp: AuthorizationEvent
                 do {
                     let prompt = ActionMenuHint.applied(
-                        to: popupRequest(kind, app: app), profile: try? await serverProfile(),
+                        to: popupRequest(kind, app: app), profile: try? await server.profile(),
                         strings: strings)
                     let id = try await server.notify(prompt, replacing: nil)
                     if shown.isRetired(id.owner) {
@@ -131,7 +131,7 @@ extension NotificationAgent {
     /// popup is gone already).
     func takeDown(_ id: OwnedNotificationID, showing request: NotifyRequest?) async {
         guard !shown.isRetired(id.owner) else { return }  // gone with its server
-        if var expiring = request, let profile = try? await serverProfile(), !profile.removesClosedPopups {
+        if var expiring = request, let profile = try? await server.profile(), !profile.removesClosedPopups {
             expiring.actions = []
             expiring.hints.isResident = nil
             expiring.expireTimeout = .milliseconds(1)

@@ -38,7 +38,7 @@ extension NotificationAgent {
         if let presentation, presentation.isDisjoint(with: [.alert, .banner, .list, .sound, .badge]) {
             return nil  // the running app's delegate chose not to present it
         }
-        let profile = try await serverProfile()
+        let profile = try await server.profile()
         let soundSupport = SoundHintSupport.forServer(profile.information)
         var plan = PresentationMapping.plan(
             request, settings: settings, capabilities: profile.capabilities,
@@ -98,11 +98,5 @@ extension NotificationAgent {
     func silencedByDoNotDisturb(_ notify: NotifyRequest, _ profile: ServerProfile) async -> Bool {
         guard profile.reportsDoNotDisturb, notify.hints.urgency != .critical else { return false }
         return (try? await server.isInhibited()) ?? false
-    }
-
-    /// The running server's row of the table of server differences, asked once per server
-    /// owner (`NotificationsClient.profile()`).
-    func serverProfile() async throws -> ServerProfile {
-        try await server.profile()
     }
 }
