@@ -8,10 +8,9 @@ import UserNotifications
 extension NotificationAgent {
     func requestAuthorization(_ app: String, _ options: AuthorizationOptionBits) async throws -> [DBusValue] {
         try await refusePromptWithoutButtons(app: app, options: options)
-        nextRequest += 1
-        let request = RequestID(nextRequest)
+        let request = authorizations.newRequest()
         let answer = try await apply(.request(request, options: options), app: app, waitingFor: request)
-        if let reason = lostRequests.removeValue(forKey: request) { throw AgentError(.server, reason) }
+        if let reason = authorizations.takeLostReason(request) { throw AgentError(.server, reason) }
         let status = try machine(for: app).settings.authorization
         guard let granted = answer else {
             return [.boolean(false), .boolean(false), .int32(Int32(status.rawValue))]
@@ -32,8 +31,8 @@ extension NotificationAgent {
         hints.urgency = .critical
         _ = try? await server.notify(
             NotifyRequest(
-                appName: name, summary: strings.text("prompt.title", name),
-                body: strings.text("noButtons.prompt", name, app),
+                appName: name, summary: authorizations.strings.text("prompt.title", name),
+                body: authorizations.strings.text("noButtons.prompt", name, app),
                 hints: hints, expireTimeout: .never))
         throw AgentError(
             .cannotAsk,
@@ -46,9 +45,7 @@ extension NotificationAgent {
     /// given to `waitingFor` if the effects answered it.
     @discardableResult
     func apply(_ event: AuthorizationEvent, app: String, waitingFor: RequestID? = nil) async throws -> Bool? {
-        var machine = try machine(for: app)
-        var pending = machine.handle(event)
-        machines[app] = machine
+        var pending = try authorizations.handle(event, app: app)
         var answer: Bool?
         var unsaved: (any Error)?
         while !pending.isEmpty {
@@ -56,19 +53,19 @@ extension NotificationAgent {
             switch effect {
             case .persist(let settings):
                 do {
-                    try store.update(app) { $0 = settings }
+                    try authorizations.store.update(app) { $0 = settings }
                 } catch {
                     // Nothing is decided that is not on disk: the waiting requests fail.
                     unsaved = error
                 }
             case .completeRequests(let granted, let requests):
                 if let unsaved {
-                    loseRequests(requests, "the answer could not be saved, so nothing was decided: \(unsaved)")
+                    authorizations.lose(requests, "the answer could not be saved, so nothing was decided: \(unsaved)")
                 }
                 if let waitingFor, requests.contains(waitingFor) { answer = granted }
                 let others = requests.filter { $0 != waitingFor }
                 if !others.isEmpty || waitingFor == nil {
-                    let reasons = others.compactMap { lostRequests.removeValue(forKey: $0) }
+                    let reasons = others.compactMap { authorizations.takeLostReason($0) }
                     if let reason = reasons.first {
                         try await emitFailure(app: app, reason: reason)
                     } else {
@@ -77,18 +74,18 @@ extension NotificationAgent {
                 }
             case .closePopup(let popup):
                 guard let id = shown.id(ofPopup: popup), let closing = shown.removePopup(id) else { break }
-                await takeDown(id, showing: popupRequest(closing.kind, app: closing.app))
+                await takeDown(id, showing: authorizations.popup(closing.kind, app: closing.app))
             case .showPrompt, .showKeepFollowUp, .showTurnOffConfirmation:
                 let kind = Self.kind(of: effect)
                 let followUp: AuthorizationEvent
                 do {
                     let prompt = ActionMenuHint.applied(
-                        to: popupRequest(kind, app: app), profile: try? await server.profile(),
-                        strings: strings)
+                        to: authorizations.popup(kind, app: app), profile: try? await server.profile(),
+                        strings: authorizations.strings)
                     let id = try await server.notify(prompt, replacing: nil)
                     if shown.isRetired(id.owner) {
                         // Shown by a server that has gone meanwhile: nobody can answer it.
-                        loseRequests(try self.machine(for: app).waitingRequests, Self.serverWentAway)
+                        authorizations.lose(try machine(for: app).waitingRequests, Self.serverWentAway)
                         followUp = .popupFailed(kind)
                     } else {
                         let popup = shown.newPopupID()
@@ -97,20 +94,18 @@ extension NotificationAgent {
                         replayHeld(id)
                     }
                 } catch {
-                    loseRequests(
-                        try self.machine(for: app).waitingRequests,
+                    authorizations.lose(
+                        try machine(for: app).waitingRequests,
                         "the permission prompt could not be shown, so nothing was decided: \(error)")
                     followUp = .popupFailed(kind)
                 }
-                var current = try self.machine(for: app)
-                pending += current.handle(followUp)
-                machines[app] = current
+                pending += try authorizations.handle(followUp, app: app)
             }
         }
         if let unsaved {
             // What is on disk is what counts: the app's machine starts again from it, so that
             // nothing is allowed in memory that was not saved.
-            machines[app] = nil
+            authorizations.forget(app: app)
             throw unsaved
         }
         return answer
@@ -119,11 +114,6 @@ extension NotificationAgent {
     static let serverWentAway =
         "the notification server went away while the permission prompt was shown, so "
         + "nothing was decided; ask again (the prompt is shown on the server that runs then)"
-
-    /// Marks requests to fail with `reason` when the machine answers them.
-    func loseRequests(_ requests: [RequestID], _ reason: String) {
-        for request in requests { lostRequests[request] = reason }
-    }
 
     /// Takes one of the agent's popups off the screen: `CloseNotification`, or, where the server
     /// leaves a closed popup drawn (`ServerProfile.removesClosedPopups`), a copy of `request`
@@ -166,42 +156,9 @@ extension NotificationAgent {
                 body: [.string(app), .string(reason)]))
     }
 
-    /// The popup for `kind`: localized, with its action keys, and not expiring on its own.
-    func popupRequest(_ kind: PopupKind, app: String) -> NotifyRequest {
-        let name = AppDisplayName.name(for: app)
-        let (title, body, labels): (String, String, [String]) =
-            switch kind {
-            case .permission:
-                (
-                    strings.text("prompt.title", name), strings.text("prompt.body", name),
-                    [strings.text("prompt.allow"), strings.text("prompt.deny")]
-                )
-            case .keepFollowUp:
-                (
-                    strings.text("keep.title", name), strings.text("keep.body", name),
-                    [strings.text("keep.prominent"), strings.text("keep.quiet")]
-                )
-            case .turnOffConfirmation:
-                (
-                    strings.text("turnOff.title", name), strings.text("turnOff.body", name, app),
-                    [strings.text("turnOff.confirm"), strings.text("turnOff.cancel")]
-                )
-            }
-        var hints = NotificationHints()
-        hints.urgency = .critical
-        hints.isResident = true
-        hints.desktopEntry = AppDisplayName.desktopEntry(for: app)
-        let actions = zip(kind.actionKeys, labels).map { NotificationAction(key: $0.0, label: $0.1) }
-        return NotifyRequest(
-            appName: name, summary: title, body: body, actions: actions, hints: hints,
-            expireTimeout: .never)
-    }
-
+    /// The app's machine (`AgentAuthorizations.machine(for:)`).
     func machine(for app: String) throws -> AuthorizationMachine {
-        if let machine = machines[app] { return machine }
-        let machine = AuthorizationMachine(settings: try store.settings(for: app))
-        machines[app] = machine
-        return machine
+        try authorizations.machine(for: app)
     }
 
     /// Publishes the app's badge when its badge setting allows it; returns whether it did.

@@ -40,7 +40,7 @@ extension NotificationAgent {
         case .getSettings?:
             // Read, not kept: asking about any number of apps costs no memory.
             let id = try app()
-            return [try (machines[id]?.settings ?? store.settings(for: id)).wire.dbusValue]
+            return [try authorizations.settings(for: id).wire.dbusValue]
         case .setSettings?:
             guard body.count == 2, let changes = try? [String: DBusVariant](dbusValue: body[1]) else {
                 throw AgentError(.invalidArgument, "SetSettings takes (s app, a{sv} changes)")
@@ -55,26 +55,26 @@ extension NotificationAgent {
             return []
         case .listApps?:
             var result: [String: [String: DBusVariant]] = [:]
-            for (id, settings) in try store.allApps() { result[id] = settings.wire }
+            for (id, settings) in try authorizations.store.allApps() { result[id] = settings.wire }
             return [result.dbusValue]
         case .setCategories?:
             guard body.count == 2, case .string(let json) = body[1] else {
                 throw AgentError(.invalidArgument, "SetCategories takes (s app, s categoriesJSON)")
             }
             let id = try app()
-            try categories.set(try CategoryRecord.list(json: json), for: id)
+            try delivery.categories.set(try CategoryRecord.list(json: json), for: id)
             return []
         case .getCategories?:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            let json = try encoder.encode(try categories.categories(for: app()))
+            let json = try encoder.encode(try delivery.categories.categories(for: app()))
             return [.string(String(decoding: json, as: UTF8.self))]
         case .registerPresenter?:
             let id = try app()
             guard let sender = message.sender else {
                 throw AgentError(.invalidArgument, "RegisterPresenter needs a sender")
             }
-            presenters[id] = sender
+            router.setPresenter(sender, app: id)
             watchListener(sender)
             return []
         case .listen?:
@@ -134,7 +134,7 @@ extension NotificationAgent {
             }
             let id = try app()
             var kept = request
-            if let image = request.imagePath { kept.imagePath = try await attachments.keepInBackground(image) }
+            if let image = request.imagePath { kept.imagePath = try await delivery.attachments.keepInBackground(image) }
             guard let trigger else { return [.uint32(try await add(kept, app: id).rawValue)] }
             try await schedule(kept, app: id, trigger: trigger)
             return [.uint32(0)]
@@ -173,12 +173,11 @@ extension NotificationAgent {
                         .dictionary(key: .string, value: .variant), .double,
                     ]),
                     // Those due and waiting for a server to take them are pending too.
-                    (firing.values.filter { $0.app == id }.sorted { $0.nextFireDate < $1.nextFireDate }
-                        + schedule.pending(app: id)).map {
-                            .structure([
-                                $0.request.wire.dbusValue, $0.trigger.record.wire.dbusValue, .double($0.nextFireDate),
-                            ])
-                        })
+                    scheduler.pending(app: id).map {
+                        .structure([
+                            $0.request.wire.dbusValue, $0.trigger.record.wire.dbusValue, .double($0.nextFireDate),
+                        ])
+                    })
             ]
         case .removePending?:
             guard body.count == 2, let identifiers = try? [String](dbusValue: body[1]) else {
@@ -186,18 +185,8 @@ extension NotificationAgent {
                     .invalidArgument, "RemovePending takes (s app, as identifiers); an empty list removes all")
             }
             let id = try app()
-            var removed =
-                identifiers.isEmpty
-                ? schedule.removeAll(app: id).count
-                : identifiers.compactMap { schedule.remove(app: id, identifier: $0) }.count
             // Those waiting for a server to fire them are pending too, as far as the app knows.
-            for key in firing.keys
-            where key.app == id && (identifiers.isEmpty || identifiers.contains(key.identifier))
-                && !handing.contains(key)
-            {
-                firing[key] = nil
-                removed += 1
-            }
+            let removed = scheduler.remove(app: id, identifiers: identifiers)
             try await savePending()
             armTimer()
             return [.uint32(UInt32(removed))]

@@ -33,34 +33,22 @@ extension NotificationAgent {
     func deliver(_ request: DeliveryRequest, app: String) async throws -> OwnedNotificationID? {
         let settings = try checkMayNotify(request, app: app)
         let replacing = shown.delivered(app: app, identifier: request.identifier)
-        if let replacing, let old = shown.removeDelivered(replacing) { attachments.release(old.request.imagePath) }
+        if let replacing, let old = shown.removeDelivered(replacing) {
+            delivery.attachments.release(old.request.imagePath)
+        }
         let presentation = await askPresenter(app: app, request: request)
         if let presentation, presentation.isDisjoint(with: [.alert, .banner, .list, .sound, .badge]) {
             return nil  // the running app's delegate chose not to present it
         }
         let profile = try await server.profile()
-        let soundSupport = SoundHintSupport.forServer(profile.information)
-        var plan = PresentationMapping.plan(
-            request, settings: settings, capabilities: profile.capabilities,
-            appName: AppDisplayName.name(for: app), desktopEntry: AppDisplayName.desktopEntry(for: app),
-            replacing: .unassigned,
-            labels: (strings.text("provisional.keep"), strings.text("provisional.turnOff")),
-            serverPlaysSoundHints: soundSupport.serverPlaysSoundHints,
-            category: try category(app: app, identifier: request.categoryIdentifier),
-            openLabel: strings.text("action.open"),
-            server: profile.information, noButtonsNote: strings.text("noButtons.provisional", app, app))
-        if let presentation { PresentationMapping.apply(presentation, to: &plan) }
-        plan.notify = ActionMenuHint.applied(to: plan.notify, profile: profile, strings: strings)
-        if soundSupport == .playsSoundFile, let name = plan.notify.hints.soundName {
-            // The server plays only `sound-file`: send the theme name resolved to its file.
-            plan.notify.hints.soundFile = soundPlayer.resolve(name: name, app: app)
-            plan.notify.hints.soundName = nil
-        }
+        let plan = try delivery.plan(
+            request, app: app, settings: settings, profile: profile, presentation: presentation,
+            strings: authorizations.strings)
         // Replaced on the server connection that showed it, never on another.
         let id = try await server.notify(plan.notify, replacing: replacing)
         if let badge = plan.badge { _ = try? await showBadge(badge, app: app) }
         if let sound = plan.soundToPlay, await !silencedByDoNotDisturb(plan.notify, profile) {
-            soundPlayer.play(sound, app: app)
+            delivery.soundPlayer.play(sound, app: app)
         }
         guard !shown.isRetired(id.owner) else { return id }  // its server has gone meanwhile
         let delivered = DeliveredNotification(app: app, request: request, date: Date(), shown: plan.notify)
@@ -75,7 +63,7 @@ extension NotificationAgent {
     /// Forgets a delivered notification and takes it off the screen (and out of the tray).
     func remove(_ id: OwnedNotificationID, _ notification: DeliveredNotification) async {
         _ = shown.removeDelivered(id)
-        attachments.release(notification.request.imagePath)
+        delivery.attachments.release(notification.request.imagePath)
         await takeDown(id, showing: notification.shown)
     }
 

@@ -6,11 +6,6 @@ import UserNotifications
 
 /// Responses: clicks on delivered notifications, typed replies, listeners and presenters.
 extension NotificationAgent {
-    func category(app: String, identifier: String) throws -> CategoryRecord? {
-        guard !identifier.isEmpty else { return nil }
-        return try categories.categories(for: app).first { $0.identifier == identifier }
-    }
-
     /// A click on a delivered notification: the default action, a category action, or a
     /// text-input action that needs the fallback (the server has no `inline-reply`).
     ///
@@ -24,7 +19,8 @@ extension NotificationAgent {
             try? await server.closeNotification(id)
             return
         }
-        let category = try? category(app: notification.app, identifier: notification.request.categoryIdentifier)
+        let category = try? delivery.category(
+            app: notification.app, identifier: notification.request.categoryIdentifier)
         guard let action = category?.actions.first(where: { $0.identifier == key }) else { return }
         if action.textInput != nil {
             await askForReplyText(on: id, notification, action: action)
@@ -46,8 +42,8 @@ extension NotificationAgent {
         hints.urgency = .critical
         let request = NotifyRequest(
             appName: AppDisplayName.name(for: notification.app),
-            summary: strings.text("reply.title", notification.request.title),
-            body: strings.text("reply.body", token), hints: hints, expireTimeout: .never)
+            summary: authorizations.strings.text("reply.title", notification.request.title),
+            body: authorizations.strings.text("reply.body", token), hints: hints, expireTimeout: .never)
         if let tokenID = try? await server.notify(request, replacing: nil) {
             shown.addReplyToken(token, shownAt: tokenID)
         }
@@ -90,13 +86,14 @@ extension NotificationAgent {
 
     func dropListener(_ name: String) {
         router.removeListener(name)
-        presenters = presenters.filter { $0.value != name }
     }
 
     /// Asks the running app's delegate (`willPresent`) how to present; `nil` when the app has no
     /// presenter or does not answer within two seconds (then the settings alone decide).
     func askPresenter(app: String, request: DeliveryRequest) async -> PresentationOptionBits? {
-        guard let presenter = presenters[app], let destination = try? BusName(validating: presenter) else { return nil }
+        guard let presenter = router.presenters[app], let destination = try? BusName(validating: presenter) else {
+            return nil
+        }
         let call = DBusMessage.methodCall(
             destination: destination, path: AgentInterface.appPath, interface: AgentInterface.appInterface,
             member: AgentInterface.appDescription.methods[0].name, body: [.string(app), request.wire.dbusValue])

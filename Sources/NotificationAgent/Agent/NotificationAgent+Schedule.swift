@@ -17,20 +17,20 @@ extension NotificationAgent {
         } catch {
             throw AgentError(.invalidArgument, "\(error)")
         }
-        _ = schedule.add(pending)
+        scheduler.add(pending)
         try await savePending()
         armTimer()
     }
 
+    /// Saves the schedule (`pending.json`) and returns once it is on disk.
     func savePending() async throws {
-        let handedBefore = handedCount
+        let snapshot = scheduler.snapshot()
         do {
-            try await pendingSaver.save(schedule.allPending, firing: Array(firing.values))
+            try await scheduler.saver.save(snapshot.pending, firing: snapshot.firing)
         } catch {
             throw AgentError(.settings, "\(error)")
         }
-        // Saved without anything the journal names, and nothing handed over since: it may go.
-        if firing.isEmpty, handing.isEmpty, handedCount == handedBefore { firedJournal.clear() }
+        scheduler.saved(snapshot)
     }
 
     /// Saves in the background; a failure goes to stderr (the next save tries again).
@@ -48,28 +48,28 @@ extension NotificationAgent {
     /// wait is measured again from the wall clock at each wake, so a clock change or a
     /// suspend makes a notification late at worst, never early, and never lost.
     func armTimer() {
-        timer?.cancel()
-        guard let delay = schedule.delayUntilNextDue(now: Date().addingTimeInterval(Self.saveLead)) else { return }
-        timer = Task { [weak self] in
-            do {
-                try await Task.sleep(for: delay)
-            } catch {
-                return
-            }
-            // Fire in a task of its own: re-arming cancels `timer`, and that must not cancel
-            // deliveries already under way.
-            Task { await self?.fireDue() }
+        guard let delay = scheduler.nextWake(now: Date()) else {
+            scheduler.setTimer(nil)
+            return
         }
+        scheduler.setTimer(
+            Task { [weak self] in
+                do {
+                    try await Task.sleep(for: delay)
+                } catch {
+                    return
+                }
+                // Fire in a task of its own: re-arming cancels the timer, and that must not cancel
+                // deliveries already under way.
+                Task { await self?.fireDue() }
+            })
     }
 
     /// Measures the wait again after a change of time: the wall clock set, the machine resumed
     /// from suspend, or a new time zone, which first moves the calendar matches that have no
     /// zone of their own (they follow the local zone, as on iOS).
     func timeChanged(_ change: TimeChange) async {
-        if case .moveCalendarMatches(let zone) = TimeChangeResponse.response(
-            to: change, currentZone: schedule.calendarTimeZone)
-        {
-            schedule.timeZoneChanged(to: zone, now: Date())
+        if scheduler.timeChanged(change, now: Date()) {
             do {
                 try await savePending()
             } catch {
@@ -84,7 +84,7 @@ extension NotificationAgent {
     /// part of the lateness; saved as *firing*, so an agent killed before the server has it
     /// fires it when it starts again (at least once, never lost).
     func fireDue() async {
-        for pending in schedule.popDue(now: Date().addingTimeInterval(Self.saveLead)) { firing[pending.key] = pending }
+        scheduler.takeDue(now: Date())
         do {
             try await savePending()
         } catch {
@@ -98,31 +98,24 @@ extension NotificationAgent {
     /// takes it out of `firing` once the server has it (or refused it for good). Those that find
     /// no server stay, and are tried again when one appears (`serverOwnerChanged(to:)`).
     func fireInFlight() async {
-        let ready = firing.values.filter { !handing.contains($0.key) }.sorted { $0.nextFireDate < $1.nextFireDate }
         var changed = false
-        for pending in ready {
+        for pending in scheduler.readyToFire() {
             // Bounded: a few waits of at most 2 × `saveLead`.
             for _ in 0..<3 where pending.fireDate.timeIntervalSinceNow > 0 {
-                try? await Task.sleep(for: .seconds(min(pending.fireDate.timeIntervalSinceNow, 2 * Self.saveLead)))
+                try? await Task.sleep(
+                    for: .seconds(min(pending.fireDate.timeIntervalSinceNow, 2 * AgentScheduler.saveLead)))
             }
             // Another run may have fired it (or it was removed) while this one waited.
-            guard firing[pending.key] == pending, !handing.contains(pending.key) else { continue }
+            guard scheduler.isWaitingToFire(pending) else { continue }
             guard pending.fireDate.timeIntervalSinceNow <= 0 else {
                 // The wall clock went back meanwhile: it waits in the schedule like any other.
-                firing[pending.key] = nil
-                _ = schedule.add(pending)
+                scheduler.reschedule(pending)
                 changed = true
                 continue
             }
-            handing.insert(pending.key)
+            scheduler.beginHanding(pending)
             let handed = await fire(pending)
-            if handed {
-                firedJournal.record(pending)
-                handedCount += 1
-            }
-            handing.remove(pending.key)
-            if handed, firing[pending.key] == pending {
-                firing[pending.key] = nil
+            if scheduler.finishHanding(pending, handed: handed) {
                 changed = true
                 savePendingSoon()
             }

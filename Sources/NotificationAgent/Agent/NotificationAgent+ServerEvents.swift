@@ -29,18 +29,18 @@ extension NotificationAgent {
     /// notifications are no longer delivered, and when a new server appears, the scheduled
     /// notifications that found none are fired.
     func serverOwnerChanged(to newOwner: String?) async {
-        defer { serverOwner = newOwner }
-        if let old = serverOwner, old != newOwner {
+        defer { serverWatch.owner = newOwner }
+        if let old = serverWatch.owner, old != newOwner {
             let lost = shown.forget(owner: old)
-            for notification in lost.delivered { attachments.release(notification.request.imagePath) }
+            for notification in lost.delivered { delivery.attachments.release(notification.request.imagePath) }
             for popup in lost.popups {
-                if popup.kind == .permission, let machine = machines[popup.app] {
-                    loseRequests(machine.waitingRequests, Self.serverWentAway)
+                if popup.kind == .permission {
+                    authorizations.lose(authorizations.waitingRequests(app: popup.app), Self.serverWentAway)
                 }
                 await applyReporting(.closed(popup.popup), app: popup.app)
             }
         }
-        if newOwner != nil, !firing.isEmpty { await fireInFlight() }
+        if newOwner != nil, !scheduler.firing.isEmpty { await fireInFlight() }
     }
 
     func handle(_ owned: OwnedServerEvent) async {
@@ -75,9 +75,9 @@ extension NotificationAgent {
                 await applyReporting(.closed(popup.popup), app: popup.app)
             }
             if let notification = shown.removeDelivered(id) {
-                attachments.release(notification.request.imagePath)
+                delivery.attachments.release(notification.request.imagePath)
                 if reason == .dismissed,
-                    (try? category(app: notification.app, identifier: notification.request.categoryIdentifier))?
+                    (try? delivery.category(app: notification.app, identifier: notification.request.categoryIdentifier))?
                         .reportsDismissal == true
                 {
                     try? await respond(to: id, notification, action: ResponseRecord.dismissActionIdentifier)
@@ -87,7 +87,8 @@ extension NotificationAgent {
             shown.setActivationToken(token, for: id)
         case .replied(_, let text):
             guard let notification = shown.delivered[id] else { return }
-            let category = try? category(app: notification.app, identifier: notification.request.categoryIdentifier)
+            let category = try? delivery.category(
+                app: notification.app, identifier: notification.request.categoryIdentifier)
             let action =
                 category?.actions.first { $0.textInput != nil }?.identifier ?? PresentationMapping.inlineReplyKey
             try? await respond(to: id, notification, action: action, text: text)

@@ -20,47 +20,19 @@ import Foundation
 package actor NotificationAgent {
     package nonisolated let connection: DBusConnection
     let server: NotificationsClient
-    let store: SettingsStore
-    let strings: PromptStrings
-    var machines: [String: AuthorizationMachine] = [:]
+    /// The machines, the settings store, the prompts (`NotificationAgent+Authorization.swift`).
+    var authorizations: AgentAuthorizations
+    /// The schedule, its files and its timer (`NotificationAgent+Schedule.swift`).
+    var scheduler: AgentScheduler
+    /// Categories, attachments, sounds, and how a request is shown (`NotificationAgent+Delivery.swift`).
+    let delivery: AgentDelivery
+    /// Listeners, presenters and queued responses (`NotificationAgent+Responses.swift`).
+    var router = ResponseRouter()
     /// What the agent has on screen, by owned server id. Server events for ids not (yet) known
     /// are held there: a click can overtake the `Notify` reply that tells the agent the id.
     var shown = ServerNotificationRegistry()
-    var nextRequest: UInt64 = 0
-    /// Requests whose prompt could not be shown, or was on a server connection that went away
-    /// before it was answered, with the reason their callers are given.
-    var lostRequests: [RequestID: String] = [:]
-    /// The server name's owner as the agent last saw it change.
-    var serverOwner: String?
-    var ownerTask: Task<Void, Never>?
-    /// Follows the changes of time a timer cannot see (wall clock set, zone, resume).
-    var timeChangeTask: Task<Void, Never>?
-    let timeChanges: @Sendable () async throws -> AsyncStream<TimeChange>
-    /// Notifications taken out of the schedule and not yet handed to the server; saved with the
-    /// schedule (`PendingFile.firing`), so a crash before the server has them loses nothing.
-    /// Those that failed because no server ran are tried again when one appears.
-    var firing: [PendingKey: PendingNotification] = [:]
-    /// The keys of `firing` being handed to the server right now.
-    var handing: Set<PendingKey> = []
-    /// What the server already has of `firing`, written the moment it answers.
-    let firedJournal: FiredJournal
-    /// How many were handed to the server so far (to know whether a save saw them all).
-    var handedCount = 0
-    /// How long before a fire date the agent wakes to save the schedule without what is due, so
-    /// that the save (two `fsync`s) is done when the moment comes; it still fires at the moment.
-    static let saveLead = 0.02
-    var eventTask: Task<Void, Never>?
-    let categories: CategoryStore
-    let pendingStore: PendingStore
-    let pendingSaver: PendingSaver
-    let attachments: AttachmentKeeper
-    var schedule = ScheduleQueue(calendarTimeZone: .current)
-    var timer: Task<Void, Never>?
-    var router = ResponseRouter()
-    /// The unique bus name of each running app's presenter (its center has a delegate).
-    var presenters: [String: String] = [:]
-    /// Plays the sounds the server does not play.
-    let soundPlayer: SoundPlayer
+    /// The server's owner and the tasks that follow it (`NotificationAgent+ServerEvents.swift`).
+    var serverWatch = ServerOwnerWatch()
 
     package init(
         connection: DBusConnection, store: SettingsStore, serverName: BusName = NotificationsService.busName,
@@ -70,16 +42,10 @@ package actor NotificationAgent {
         }
     ) {
         self.connection = connection
-        self.soundPlayer = soundPlayer
-        self.timeChanges = timeChanges
         server = NotificationsClient(connection: connection, serverName: serverName)
-        self.store = store
-        self.strings = strings
-        categories = CategoryStore(directory: store.directory)
-        pendingStore = PendingStore(directory: store.directory)
-        pendingSaver = PendingSaver(store: pendingStore)
-        firedJournal = FiredJournal(directory: store.directory)
-        attachments = AttachmentKeeper(stateDirectory: store.directory)
+        authorizations = AgentAuthorizations(store: store, strings: strings)
+        scheduler = AgentScheduler(directory: store.directory, timeChanges: timeChanges)
+        delivery = AgentDelivery(directory: store.directory, soundPlayer: soundPlayer)
     }
 
     /// Exports the agent's object, follows the server's events, then takes the agent's name.
@@ -92,41 +58,36 @@ package actor NotificationAgent {
             return try await self.handle(message)
         }
         let owners = try await server.ownerChanges()
-        ownerTask = Task { [weak self] in
-            do {
-                for try await owner in owners { await self?.serverOwnerChanged(to: owner) }
-            } catch {}
-        }
+        serverWatch.follow(
+            Task { [weak self] in
+                do {
+                    for try await owner in owners { await self?.serverOwnerChanged(to: owner) }
+                } catch {}
+            })
         let events = try await server.ownedEvents()
-        eventTask = Task { [weak self] in
-            do {
-                for try await event in events { await self?.handle(event) }
-            } catch {}
-        }
+        serverWatch.follow(
+            Task { [weak self] in
+                do {
+                    for try await event in events { await self?.handle(event) }
+                } catch {}
+            })
         // Loaded before the name is taken, so the first call already sees it; only the agent
         // that owns the name fires anything. One missed while no agent ran fires once, now, and
         // so does one that was being fired when the last agent stopped.
-        let saved = try pendingStore.loadAll()
-        schedule = ScheduleQueue(saved.pending, calendarTimeZone: .current)
+        let savedFiring = try scheduler.load()
         let reply = try await connection.requestName(AgentInterface.busName)
         guard reply == .primaryOwner || reply == .alreadyOwner else { return false }
-        let now = Date()
-        let fired = firedJournal.load()
-        for pending in saved.firing where !FiredJournal.contains(fired, pending) {
-            // Taken out just ahead of its moment: it waits in the schedule until then.
-            if pending.fireDate > now { _ = schedule.add(pending) } else { firing[pending.key] = pending }
-        }
-        for pending in schedule.catchUp(now: now) { firing[pending.key] = pending }
-        if !saved.firing.isEmpty || !firing.isEmpty {
+        if scheduler.recover(savedFiring, now: Date()) {
             try await savePending()  // also clears the journal, which this save makes redundant
             await fireInFlight()
         }
         armTimer()
         do {
-            let changes = try await timeChanges()
-            timeChangeTask = Task { [weak self] in
-                for await change in changes { await self?.timeChanged(change) }
-            }
+            let changes = try await scheduler.timeChanges()
+            scheduler.setTimeChangeTask(
+                Task { [weak self] in
+                    for await change in changes { await self?.timeChanged(change) }
+                })
         } catch {
             FileHandle.standardError.write(Data("unotifyd: time changes are not followed: \(error)\n".utf8))
         }
@@ -135,10 +96,8 @@ package actor NotificationAgent {
 
     /// Stops following events and releases the name.
     package func stop() async {
-        eventTask?.cancel()
-        ownerTask?.cancel()
-        timeChangeTask?.cancel()
-        timer?.cancel()
+        serverWatch.stop()
+        scheduler.stop()
         try? await connection.releaseName(AgentInterface.busName)
     }
 }

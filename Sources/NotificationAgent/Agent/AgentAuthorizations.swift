@@ -1,0 +1,106 @@
+import FreedesktopNotifications
+import NotificationAgentClient
+
+/// The agent's authorization room: one `AuthorizationMachine` per app (loaded from
+/// `settings.json` when first needed), the store that keeps their settings, the prompts'
+/// wording, the numbering of `RequestAuthorization` calls, and the requests that are to fail.
+///
+/// A value kept and changed only by the `NotificationAgent` actor; the effects the machines
+/// answer with (popups, saves, signals) are carried out in `NotificationAgent+Authorization.swift`.
+struct AgentAuthorizations {
+    /// `settings.json`.
+    let store: SettingsStore
+    /// The wording of the prompts, in the user's language.
+    let strings: PromptStrings
+    /// The machine of each app the agent has dealt with since it started.
+    private var machines: [String: AuthorizationMachine] = [:]
+    /// The last `RequestID` given out.
+    private var lastRequest: UInt64 = 0
+    /// Requests whose prompt could not be shown, or was on a server connection that went away
+    /// before it was answered, with the reason their callers are given.
+    private var lostRequests: [RequestID: String] = [:]
+
+    init(store: SettingsStore, strings: PromptStrings) {
+        self.store = store
+        self.strings = strings
+    }
+
+    /// The popup for `kind`: localized, with its action keys, and not expiring on its own.
+    func popup(_ kind: PopupKind, app: String) -> NotifyRequest {
+        let name = AppDisplayName.name(for: app)
+        let (title, body, labels): (String, String, [String]) =
+            switch kind {
+            case .permission:
+                (
+                    strings.text("prompt.title", name), strings.text("prompt.body", name),
+                    [strings.text("prompt.allow"), strings.text("prompt.deny")]
+                )
+            case .keepFollowUp:
+                (
+                    strings.text("keep.title", name), strings.text("keep.body", name),
+                    [strings.text("keep.prominent"), strings.text("keep.quiet")]
+                )
+            case .turnOffConfirmation:
+                (
+                    strings.text("turnOff.title", name), strings.text("turnOff.body", name, app),
+                    [strings.text("turnOff.confirm"), strings.text("turnOff.cancel")]
+                )
+            }
+        var hints = NotificationHints()
+        hints.urgency = .critical
+        hints.isResident = true
+        hints.desktopEntry = AppDisplayName.desktopEntry(for: app)
+        let actions = zip(kind.actionKeys, labels).map { NotificationAction(key: $0.0, label: $0.1) }
+        return NotifyRequest(
+            appName: name, summary: title, body: body, actions: actions, hints: hints,
+            expireTimeout: .never)
+    }
+
+    /// The app's machine, read from the store the first time.
+    mutating func machine(for app: String) throws -> AuthorizationMachine {
+        if let machine = machines[app] { return machine }
+        let machine = AuthorizationMachine(settings: try store.settings(for: app))
+        machines[app] = machine
+        return machine
+    }
+
+    /// The app's settings, without keeping a machine for it (asking about any number of apps
+    /// costs no memory).
+    func settings(for app: String) throws -> AppSettings {
+        try machines[app]?.settings ?? store.settings(for: app)
+    }
+
+    /// Feeds `event` to the app's machine; returns the effects to carry out.
+    mutating func handle(_ event: AuthorizationEvent, app: String) throws -> [AuthorizationEffect] {
+        var machine = try machine(for: app)
+        let effects = machine.handle(event)
+        machines[app] = machine
+        return effects
+    }
+
+    /// Drops the app's machine, so that the next use starts again from what is on disk.
+    mutating func forget(app: String) {
+        machines[app] = nil
+    }
+
+    /// The requests waiting on the app's permission prompt; none for an app without a machine.
+    func waitingRequests(app: String) -> [RequestID] {
+        machines[app]?.waitingRequests ?? []
+    }
+
+    /// A new id for a `RequestAuthorization` call.
+    mutating func newRequest() -> RequestID {
+        lastRequest += 1
+        return RequestID(lastRequest)
+    }
+
+    /// Marks `requests` to fail with `reason` when the machine answers them.
+    mutating func lose(_ requests: [RequestID], _ reason: String) {
+        for request in requests { lostRequests[request] = reason }
+    }
+
+    /// Why `request` failed, if it was lost; forgets it.
+    mutating func takeLostReason(_ request: RequestID) -> String? {
+        lostRequests.removeValue(forKey: request)
+    }
+}
