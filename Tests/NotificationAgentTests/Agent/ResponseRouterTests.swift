@@ -1,0 +1,45 @@
+import NotificationAgentClient
+import Testing
+@testable import NotificationAgent
+@testable import UserNotifications
+
+/// The responses room without a bus: responses go to listeners or wait in the app's queue, and
+/// a connection that leaves stops being a listener and a presenter.
+@Suite struct ResponseRouterTests {
+    static func response(_ app: String, _ action: String) -> ResponseRecord {
+        ResponseRecord(
+            app: app, request: DeliveryRequest(identifier: "tea", title: "Tea"), deliveredAt: 0,
+            actionIdentifier: action)
+    }
+
+    @Test func responsesWaitForTheAppsFirstListener() {
+        var router = ResponseRouter()
+        #expect(router.route(Self.response("org.example.Tea", "one")).isEmpty)
+        #expect(router.route(Self.response("org.example.Mail", "other")).isEmpty)
+        let queued = router.addListener(":1.7", app: "org.example.Tea")
+        #expect(queued.map(\.actionIdentifier) == ["one"])
+        #expect(router.route(Self.response("org.example.Tea", "two")) == [":1.7"])
+        #expect(router.addListener(":1.8", app: "org.example.Tea").isEmpty)
+        #expect(router.queued["org.example.Mail"]?.map(\.actionIdentifier) == ["other"])
+    }
+
+    @Test func aConnectionThatLeavesIsNeitherListenerNorPresenter() {
+        var router = ResponseRouter()
+        _ = router.addListener(":1.7", app: "org.example.Tea")
+        router.setPresenter(":1.7", app: "org.example.Tea")
+        router.setPresenter(":1.9", app: "org.example.Mail")
+        router.removeListener(":1.7")
+        #expect(router.presenters == ["org.example.Mail": ":1.9"])
+        #expect(router.listeners.isEmpty)
+        #expect(router.route(Self.response("org.example.Tea", "late")).isEmpty)
+    }
+
+    @Test func theQueueKeepsTheNewestResponsesUpToItsLimit() {
+        var router = ResponseRouter()
+        for index in 0...ResponseRouter.limit { _ = router.route(Self.response("org.example.Tea", "\(index)")) }
+        let queued = router.addListener(":1.7", app: "org.example.Tea")
+        #expect(queued.count == ResponseRouter.limit)
+        #expect(queued.first?.actionIdentifier == "1")
+        #expect(queued.last?.actionIdentifier == "\(ResponseRouter.limit)")
+    }
+}
