@@ -9,7 +9,7 @@ import Foundation
 /// notification the agent created.
 ///
 /// State changes only through (1) a click reported by the current owner of the notification
-/// server's name on a notification this agent created (`NotificationsClient.ownedEvents()` drops
+/// server's name on a notification this agent created (`NotificationServer.ownedEvents()` drops
 /// everyone else's signals; the id map drops foreign ids and ids of server connections that
 /// have gone), (2) `SetSettings`, (3) `ResetSettings`.
 ///
@@ -19,7 +19,8 @@ import Foundation
 /// its waiting `RequestAuthorization` calls failing with a `server` error that says to ask again.
 package actor NotificationAgent {
     package nonisolated let connection: DBusConnection
-    let server: NotificationsClient
+    /// The notification server: a `NotificationsClient` on `connection`, or what `init` was given.
+    let server: any NotificationServer
     /// The machines, the settings store, the prompts (`NotificationAgent+Authorization.swift`).
     var authorizations: AgentAuthorizations
     /// The schedule, its files and its timer (`NotificationAgent+Schedule.swift`).
@@ -34,15 +35,19 @@ package actor NotificationAgent {
     /// The server's owner and the tasks that follow it (`NotificationAgent+ServerEvents.swift`).
     var serverWatch = ServerOwnerWatch()
 
+    /// An agent on `connection` keeping its files in `store`'s directory. Its notification
+    /// server is `server`, or by default a `NotificationsClient` on `connection` for
+    /// `serverName`; `timeChanges` subscribes to the changes of time the scheduler follows.
     package init(
         connection: DBusConnection, store: SettingsStore, serverName: BusName = NotificationsService.busName,
-        strings: PromptStrings = .current(), soundPlayer: SoundPlayer = SoundPlayer(),
+        server: (any NotificationServer)? = nil, strings: PromptStrings = .current(),
+        soundPlayer: SoundPlayer = SoundPlayer(),
         timeChanges: @escaping @Sendable () async throws -> AsyncStream<TimeChange> = {
             try await TimeChangeBroadcast.system.subscribe()
         }
     ) {
         self.connection = connection
-        server = NotificationsClient(connection: connection, serverName: serverName)
+        self.server = server ?? NotificationsClient(connection: connection, serverName: serverName)
         authorizations = AgentAuthorizations(store: store, strings: strings)
         scheduler = AgentScheduler(directory: store.directory, timeChanges: timeChanges)
         delivery = AgentDelivery(directory: store.directory, soundPlayer: soundPlayer)
