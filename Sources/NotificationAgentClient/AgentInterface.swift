@@ -1,9 +1,11 @@
 import DBus
 
-/// The agent's D-Bus service, `org.unotify.Agent1`, defined once: its names, and
-/// ``description``, built from ``AgentMethod`` and ``AgentSignal``, which the agent exports
-/// (and answers `Introspect` with) and `dbus/org.unotify.Agent1.xml` holds (`unotifyd
-/// --introspect` prints it).
+/// The agent's D-Bus service, `org.unotify.Agent1`, defined once: its names; each method as an
+/// ``AgentCall`` and each signal as an ``AgentEvent`` (`AgentInterface+Methods.swift`,
+/// `AgentInterface+Signals.swift`), typed, through which both the agent and ``AgentClient``
+/// encode and decode; and ``description``, built from them, which the agent exports (and
+/// answers `Introspect` with) and `dbus/org.unotify.Agent1.xml` holds (`unotifyd --introspect`
+/// prints it).
 package enum AgentInterface {
     package static let busName: BusName = "org.unotify.Agent"
     package static let path: ObjectPath = "/org/unotify/Agent"

@@ -61,10 +61,8 @@ extension NotificationAgent {
             app: notification.app, request: notification.request, deliveredAt: notification.date.timeIntervalSince1970,
             actionIdentifier: action, userText: text, activationToken: shown.activationTokens[id])
         for listener in router.route(response) {
-            var signal = DBusMessage.signal(
-                path: AgentInterface.path, interface: AgentInterface.interface, member: AgentSignal.response.name,
-                body: [.string(notification.app), response.wire.dbusValue])
-            signal.destination = try? BusName(validating: listener)
+            let signal = AgentInterface.response.message(
+                (notification.app, response), to: try? BusName(validating: listener))
             _ = try? await connection.send(signal)
         }
     }
