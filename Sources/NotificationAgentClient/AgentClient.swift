@@ -175,11 +175,14 @@ extension AgentClient {
         async throws
     {
         await connection.export(path: AgentInterface.appPath, interfaces: [AgentInterface.appDescription]) { message in
-            guard let wire = try? [String: DBusVariant](dbusValue: message.body[1]) else {
-                throw DBusError(.invalidArgs, "WillPresent takes (s app, a{sv} request)")
+            let request: DeliveryRequest
+            do {
+                (_, request) = try AgentInterface.willPresentArguments.decode(message.body)
+            } catch let error as DBusError {
+                throw DBusError(.invalidArgs, "WillPresent: \(error.message)")
             }
-            let options = await presenter(try DeliveryRequest(wire: wire))
-            return [.boolean(options != nil), .uint32(UInt32(truncatingIfNeeded: options ?? 0))]
+            let options = await presenter(request)
+            return AgentInterface.willPresentReply.encode((options != nil, UInt32(truncatingIfNeeded: options ?? 0)))
         }
         try await call(AgentInterface.registerPresenter, app)
     }

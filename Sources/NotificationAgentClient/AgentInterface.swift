@@ -50,12 +50,16 @@ package enum AgentInterface {
         documentation: "Exported by a running app that has a UNUserNotificationCenter delegate.",
         methods: [
             DBusMethodDescription(
-                "WillPresent", arguments: [.init("app", "s"), .init("request", "a{sv}")],
-                reply: [.init("answered", "b"), .init("options", "u")],
+                "WillPresent", arguments: willPresentArguments.fields, reply: willPresentReply.fields,
                 documentation: "The delegate's willPresent: how to present this notification, as "
                     + "UNNotificationPresentationOptions bits; answered = false when the app has "
                     + "no delegate.")
         ])
+
+    /// `WillPresent`'s arguments, which the agent encodes and the app decodes.
+    package static let willPresentArguments = AgentBody("app", String.self, "request", DeliveryRequest.self)
+    /// `WillPresent`'s reply, which the app encodes and the agent decodes.
+    package static let willPresentReply = AgentBody("answered", Bool.self, "options", UInt32.self)
 
     package static let notAllowedError = "org.unotify.Error.NotificationsNotAllowed"
     package static let invalidArgumentError = "org.unotify.Error.InvalidArgument"

@@ -83,6 +83,17 @@ import Testing
         #expect(Set(covered) == Set(AgentMethod.allCases))
     }
 
+    /// The app's `WillPresent`, which the agent calls and a running app answers.
+    @Test func willPresentRoundTripsInItsDeclaredSignature() throws {
+        let willPresent = try #require(AgentInterface.appDescription.methods.first)
+        try Self.roundTrip(
+            AgentInterface.willPresentArguments, ("org.example.Tea", Self.request),
+            declared: willPresent.argumentSignature, "WillPresent arguments")
+        try Self.roundTrip(
+            AgentInterface.willPresentReply, (true, 7), declared: willPresent.replySignature, "WillPresent reply")
+        #expect(willPresent.argumentSignature == "sa{sv}" && willPresent.replySignature == "bu")
+    }
+
     /// Each method's description is its own `AgentCall`'s (the switch in `AgentMethod` maps
     /// every case to the call of the same name).
     @Test func everyMethodIsDescribedByItsOwnCall() {

@@ -97,9 +97,10 @@ extension NotificationAgent {
         guard let presenter = presenters[app], let destination = try? BusName(validating: presenter) else { return nil }
         let call = DBusMessage.methodCall(
             destination: destination, path: AgentInterface.appPath, interface: AgentInterface.appInterface,
-            member: AgentInterface.appDescription.methods[0].name, body: [.string(app), request.wire.dbusValue])
-        guard let reply = try? await connection.call(call, timeout: .seconds(2)), reply.body.count == 2,
-            case .boolean(true) = reply.body[0], case .uint32(let bits) = reply.body[1]
+            member: AgentInterface.appDescription.methods[0].name,
+            body: AgentInterface.willPresentArguments.encode((app, request)))
+        guard let reply = try? await connection.call(call, timeout: .seconds(2)),
+            case (true, let bits)? = try? AgentInterface.willPresentReply.decode(reply.body)
         else { return nil }
         return PresentationOptionBits(rawValue: UInt(bits))
     }
