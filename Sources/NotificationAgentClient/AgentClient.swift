@@ -30,26 +30,18 @@ package actor AgentClient {
         let decisions = try await connection.signals(
             matching: MatchRule(
                 path: AgentInterface.path, interface: AgentInterface.interface, arg0: app))
-        let reply = try await call(.requestAuthorization, [.string(app), .uint64(UInt64(options.rawValue))])
-        guard reply.count == 3, case .boolean(let decided) = reply[0], case .boolean(let granted) = reply[1],
-            case .int32(let raw) = reply[2], let status = AppSettings.Authorization(rawValue: Int(raw))
-        else { throw AgentError(.unavailable, "unotifyd answered RequestAuthorization with the wrong types") }
+        let (decided, granted, status) = try await call(AgentInterface.requestAuthorization, (app, options))
         if decided { return (granted, status) }
         let agentName = try await connection.nameOwner(of: AgentInterface.busName)
         return try await withThrowingTaskGroup(of: (Bool, AppSettings.Authorization)?.self) { group in
             group.addTask {
                 for try await message in decisions where message.sender == agentName {
-                    if message.member == AgentSignal.authorizationFailed.name, message.body.count == 2,
-                        case .string(let reason) = message.body[1]
-                    {
+                    if case (_, let reason)? = try? AgentInterface.authorizationFailed.decode(message) {
                         throw AgentError(.server, reason)
                     }
-                    guard message.member == AgentSignal.authorizationDecided.name, message.body.count == 3,
-                        case .boolean(let granted) = message.body[1],
-                        case .int32(let raw) = message.body[2],
-                        let status = AppSettings.Authorization(rawValue: Int(raw))
-                    else { continue }
-                    return (granted, status)
+                    if case (_, let granted, let status)? = try? AgentInterface.authorizationDecided.decode(message) {
+                        return (granted, status)
+                    }
                 }
                 return nil
             }
@@ -66,23 +58,19 @@ package actor AgentClient {
     }
 
     package func settings(app: String) async throws -> AppSettings {
-        try Self.settings(from: try await call(.getSettings, [.string(app)]))
+        try await call(AgentInterface.getSettings, app)
     }
 
     package func setSettings(app: String, changes: [String: DBusVariant]) async throws -> AppSettings {
-        try Self.settings(from: try await call(.setSettings, [.string(app), changes.dbusValue]))
+        try await call(AgentInterface.setSettings, (app, changes))
     }
 
     package func resetSettings(app: String) async throws {
-        _ = try await call(.resetSettings, [.string(app)])
+        try await call(AgentInterface.resetSettings, app)
     }
 
     package func listApps() async throws -> [String: AppSettings] {
-        let reply = try await call(.listApps, [])
-        guard let first = reply.first, let apps = try? [String: [String: DBusVariant]](dbusValue: first) else {
-            throw AgentError(.unavailable, "unotifyd answered ListApps with the wrong types")
-        }
-        return try apps.mapValues { try AppSettings().applying($0) }
+        try await call(AgentInterface.listApps, ())
     }
 
     /// Delivers `request` through the permission-filtered pipeline, now or when `trigger` says.
@@ -91,13 +79,8 @@ package actor AgentClient {
     package func add(app: String, request: DeliveryRequest, trigger: TriggerRecord? = nil) async throws
         -> ServerNotificationID
     {
-        var wire = request.wire
-        if let trigger { wire["trigger"] = DBusVariant(trigger.wire.dbusValue) }
-        let reply = try await call(.add, [.string(app), wire.dbusValue])
-        guard case .uint32(let id)? = reply.first else {
-            throw AgentError(.unavailable, "unotifyd answered Add with the wrong types")
-        }
-        return ServerNotificationID(rawValue: id)
+        ServerNotificationID(
+            rawValue: try await call(AgentInterface.add, (app, RequestRecord(request, trigger: trigger))))
     }
 
     /// Delivers an APNs JSON payload through the permission-filtered pipeline; the agent parses it.
@@ -105,107 +88,56 @@ package actor AgentClient {
     /// - Parameter app: the app, or `nil` to take the payload's "Simulator Target Bundle".
     /// - Returns: the app it was delivered to and the server's id.
     package func push(app: String?, payloadJSON: String) async throws -> (app: String, id: ServerNotificationID) {
-        let reply = try await call(.push, [.string(app ?? ""), .string(payloadJSON)])
-        guard reply.count == 2, case .string(let target) = reply[0], case .uint32(let id) = reply[1] else {
-            throw AgentError(.unavailable, "unotifyd answered Push with the wrong types")
-        }
+        let (target, id) = try await call(AgentInterface.push, (app ?? "", payloadJSON))
         return (target, ServerNotificationID(rawValue: id))
     }
 
-    private static func settings(from reply: [DBusValue]) throws -> AppSettings {
-        guard let first = reply.first, let wire = try? [String: DBusVariant](dbusValue: first) else {
-            throw AgentError(.unavailable, "unotifyd answered with settings of the wrong types")
-        }
-        return try AppSettings().applying(wire)
-    }
-
-    func callAgent(_ method: AgentMethod, _ body: [DBusValue]) async throws -> [DBusValue] {
-        try await call(method, body)
-    }
-
-    /// The fields of each 3-field structure in the array that `member(app)` answers with.
-    func listStructures(_ method: AgentMethod, app: String) async throws -> [[DBusValue]] {
-        guard case .array(_, let items)? = try await callAgent(method, [.string(app)]).first else {
-            throw Self.wrongTypes(method)
-        }
-        return try items.map { item in
-            guard case .structure(let fields) = item, fields.count == 3 else { throw Self.wrongTypes(method) }
-            return fields
-        }
-    }
-
-    /// The error for an answer that does not have the types of the agent's protocol.
-    static func wrongTypes(_ method: AgentMethod) -> AgentError {
-        AgentError(.unavailable, "unotifyd answered \(method.rawValue) with the wrong types")
-    }
-
-    /// Calls `method`; a reply whose signature is not the method's is an error, so the
-    /// callers' pattern matches only decide between values of the right types.
-    private func call(_ method: AgentMethod, _ body: [DBusValue]) async throws -> [DBusValue] {
+    /// Calls `method` with `arguments` and reads its reply, both through the method's
+    /// ``AgentCall``; a reply it cannot read is an error naming the method.
+    func call<Arguments, Reply>(_ method: AgentCall<Arguments, Reply>, _ arguments: Arguments) async throws -> Reply {
         let reply: DBusMessage
         do {
-            reply = try await connection.call(
-                .methodCall(
-                    destination: AgentInterface.busName, path: AgentInterface.path, interface: AgentInterface.interface,
-                    member: method.name, body: body), timeout: .seconds(30))
+            reply = try await connection.call(method.message(arguments), timeout: .seconds(30))
         } catch let error as DBusError {
             throw AgentError(error)
         }
-        guard reply.bodySignature == method.description.replySignature else { throw Self.wrongTypes(method) }
-        return reply.body
+        do {
+            return try method.reply.decode(reply.body)
+        } catch {
+            throw AgentError(
+                .unavailable, "unotifyd answered \(method.method.rawValue) with a reply it cannot read: \(error)")
+        }
     }
 }
 
 extension AgentClient {
-    /// One notification the server still shows.
-    package struct Delivered: Sendable, Equatable {
-        package var serverID: ServerNotificationID
-        /// Seconds since 1970 when it was delivered.
-        package var date: Double
-        package var request: DeliveryRequest
-    }
-
     /// What the server still shows for `app`, oldest first.
-    package func delivered(app: String) async throws -> [Delivered] {
-        try await listStructures(.listDelivered, app: app).map { fields in
-            guard case .uint32(let id) = fields[0], case .double(let date) = fields[1],
-                let wire = try? [String: DBusVariant](dbusValue: fields[2])
-            else { throw Self.wrongTypes(.listDelivered) }
-            return Delivered(
-                serverID: ServerNotificationID(rawValue: id), date: date,
-                request: try DeliveryRequest(wire: wire))
-        }
+    package func delivered(app: String) async throws -> [DeliveredRecord] {
+        try await call(AgentInterface.listDelivered, app)
     }
 
     /// Closes delivered notifications of `app` by identifier (all when `identifiers` is empty);
     /// returns how many were closed.
     @discardableResult
     package func removeDelivered(app: String, identifiers: [String]) async throws -> Int {
-        let reply = try await callAgent(.removeDelivered, [.string(app), identifiers.dbusValue])
-        guard case .uint32(let count)? = reply.first else {
-            throw AgentError(.unavailable, "unotifyd answered RemoveDelivered with the wrong types")
-        }
-        return Int(count)
+        Int(try await call(AgentInterface.removeDelivered, (app, identifiers)))
     }
 }
 
 extension AgentClient {
     /// Replaces the app's categories with `json` (an array of ``CategoryRecord`` objects).
     package func setCategories(app: String, json: String) async throws {
-        _ = try await callAgent(.setCategories, [.string(app), .string(json)])
+        try await call(AgentInterface.setCategories, (app, json))
     }
 
     /// The app's categories as JSON.
     package func categoriesJSON(app: String) async throws -> String {
-        guard case .string(let json)? = try await callAgent(.getCategories, [.string(app)]).first else {
-            throw AgentError(.unavailable, "unotifyd answered GetCategories with the wrong types")
-        }
-        return json
+        try await call(AgentInterface.getCategories, app)
     }
 
     /// Types the reply for a text-input action on a server without `inline-reply`.
     package func reply(token: String, text: String) async throws {
-        _ = try await callAgent(.reply, [.string(token), .string(text)])
+        try await call(AgentInterface.reply, (token, text))
     }
 
     /// The user's responses for `app`: first those queued while the app was not listening,
@@ -214,21 +146,15 @@ extension AgentClient {
         let agentName = try await connection.nameOwner(of: AgentInterface.busName)
         let signals = try await connection.signals(
             matching: MatchRule(
-                path: AgentInterface.path, interface: AgentInterface.interface, member: AgentSignal.response.name,
-                arg0: app))
-        let reply = try await callAgent(.listen, [.string(app)])
-        guard case .array(_, let queuedValues)? = reply.first else {
-            throw AgentError(.unavailable, "unotifyd answered Listen with the wrong types")
-        }
-        let queued = try queuedValues.map { try ResponseRecord(wire: try [String: DBusVariant](dbusValue: $0)) }
+                path: AgentInterface.path, interface: AgentInterface.interface,
+                member: AgentInterface.response.signal.name, arg0: app))
+        let queued = try await call(AgentInterface.listen, app)
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: ResponseRecord.self, throwing: (any Error).self)
         for response in queued { continuation.yield(response) }
         let task = Task {
             do {
-                for try await message in signals where message.sender == agentName && message.body.count == 2 {
-                    guard let wire = try? [String: DBusVariant](dbusValue: message.body[1]),
-                        let response = try? ResponseRecord(wire: wire)
-                    else { continue }
+                for try await message in signals where message.sender == agentName {
+                    guard case (_, let response)? = try? AgentInterface.response.decode(message) else { continue }
                     continuation.yield(response)
                 }
                 continuation.finish()
@@ -249,44 +175,29 @@ extension AgentClient {
         async throws
     {
         await connection.export(path: AgentInterface.appPath, interfaces: [AgentInterface.appDescription]) { message in
-            guard let wire = try? [String: DBusVariant](dbusValue: message.body[1]) else {
-                throw DBusError(.invalidArgs, "WillPresent takes (s app, a{sv} request)")
+            let request: DeliveryRequest
+            do {
+                (_, request) = try AgentInterface.willPresentArguments.decode(message.body)
+            } catch let error as DBusError {
+                throw DBusError(.invalidArgs, "WillPresent: \(error.message)")
             }
-            let options = await presenter(try DeliveryRequest(wire: wire))
-            return [.boolean(options != nil), .uint32(UInt32(truncatingIfNeeded: options ?? 0))]
+            let options = await presenter(request)
+            return AgentInterface.willPresentReply.encode((options != nil, UInt32(truncatingIfNeeded: options ?? 0)))
         }
-        _ = try await callAgent(.registerPresenter, [.string(app)])
+        try await call(AgentInterface.registerPresenter, app)
     }
 }
 
 extension AgentClient {
-    /// One request waiting for its trigger.
-    package struct Pending: Sendable, Equatable {
-        package var request: DeliveryRequest
-        package var trigger: TriggerRecord
-        /// Seconds since 1970 of the next delivery.
-        package var nextFireDate: Double
-    }
-
     /// `app`'s pending requests, earliest first.
-    package func pending(app: String) async throws -> [Pending] {
-        try await listStructures(.listPending, app: app).map { fields in
-            guard let request = try? [String: DBusVariant](dbusValue: fields[0]),
-                let trigger = try? [String: DBusVariant](dbusValue: fields[1]), case .double(let date) = fields[2]
-            else { throw Self.wrongTypes(.listPending) }
-            return Pending(
-                request: try DeliveryRequest(wire: request), trigger: try TriggerRecord(wire: trigger),
-                nextFireDate: date)
-        }
+    package func pending(app: String) async throws -> [PendingRecord] {
+        try await call(AgentInterface.listPending, app)
     }
 
     /// Cancels pending requests of `app` by identifier (all when `identifiers` is empty).
     @discardableResult
     package func removePending(app: String, identifiers: [String]) async throws -> Int {
-        guard
-            case .uint32(let count)? = try await callAgent(.removePending, [.string(app), identifiers.dbusValue]).first
-        else { throw AgentError(.unavailable, "unotifyd answered RemovePending with the wrong types") }
-        return Int(count)
+        Int(try await call(AgentInterface.removePending, (app, identifiers)))
     }
 }
 
@@ -295,10 +206,6 @@ extension AgentClient {
     /// returns `false` when the app's badge setting is off (nothing is shown).
     @discardableResult
     package func setBadge(app: String, count: Int) async throws -> Bool {
-        guard case .boolean(let shown)? = try await callAgent(.setBadge, [.string(app), .int64(Int64(count))]).first
-        else {
-            throw AgentError(.unavailable, "unotifyd answered SetBadge with the wrong types")
-        }
-        return shown
+        try await call(AgentInterface.setBadge, (app, Int64(count)))
     }
 }

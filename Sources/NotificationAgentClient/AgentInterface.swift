@@ -1,9 +1,11 @@
 import DBus
 
-/// The agent's D-Bus service, `org.unotify.Agent1`, defined once: its names, and
-/// ``description``, built from ``AgentMethod`` and ``AgentSignal``, which the agent exports
-/// (and answers `Introspect` with) and `dbus/org.unotify.Agent1.xml` holds (`unotifyd
-/// --introspect` prints it).
+/// The agent's D-Bus service, `org.unotify.Agent1`, defined once: its names; each method as an
+/// ``AgentCall`` and each signal as an ``AgentEvent`` (`AgentInterface+Methods.swift`,
+/// `AgentInterface+Signals.swift`), typed, through which both the agent and ``AgentClient``
+/// encode and decode; and ``description``, built from them, which the agent exports (and
+/// answers `Introspect` with) and `dbus/org.unotify.Agent1.xml` holds (`unotifyd --introspect`
+/// prints it).
 package enum AgentInterface {
     package static let busName: BusName = "org.unotify.Agent"
     package static let path: ObjectPath = "/org/unotify/Agent"
@@ -48,12 +50,16 @@ package enum AgentInterface {
         documentation: "Exported by a running app that has a UNUserNotificationCenter delegate.",
         methods: [
             DBusMethodDescription(
-                "WillPresent", arguments: [.init("app", "s"), .init("request", "a{sv}")],
-                reply: [.init("answered", "b"), .init("options", "u")],
+                "WillPresent", arguments: willPresentArguments.fields, reply: willPresentReply.fields,
                 documentation: "The delegate's willPresent: how to present this notification, as "
                     + "UNNotificationPresentationOptions bits; answered = false when the app has "
                     + "no delegate.")
         ])
+
+    /// `WillPresent`'s arguments, which the agent encodes and the app decodes.
+    package static let willPresentArguments = AgentBody("app", String.self, "request", DeliveryRequest.self)
+    /// `WillPresent`'s reply, which the app encodes and the agent decodes.
+    package static let willPresentReply = AgentBody("answered", Bool.self, "options", UInt32.self)
 
     package static let notAllowedError = "org.unotify.Error.NotificationsNotAllowed"
     package static let invalidArgumentError = "org.unotify.Error.InvalidArgument"

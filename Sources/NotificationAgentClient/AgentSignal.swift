@@ -1,6 +1,7 @@
 import DBus
 
-/// Every signal of the agent's interface, `org.unotify.Agent1`.
+/// Every signal of the agent's interface, `org.unotify.Agent1`, by name. Each one's types,
+/// codec and documentation are its ``AgentEvent`` (in `AgentInterface+Signals.swift`).
 package enum AgentSignal: String, CaseIterable, Sendable {
     case authorizationDecided = "AuthorizationDecided"
     case authorizationFailed = "AuthorizationFailed"
@@ -8,25 +9,12 @@ package enum AgentSignal: String, CaseIterable, Sendable {
 
     package var name: MemberName { MemberName(stringLiteral: rawValue) }
 
+    /// The signal's arguments and documentation, from its ``AgentEvent``.
     package var description: DBusSignalDescription {
         switch self {
-        case .authorizationDecided:
-            DBusSignalDescription(
-                name, arguments: [.init("app", "s"), .init("granted", "b"), .init("status", "i")],
-                documentation: "The user answered the app's permission prompt (or settings answered "
-                    + "it): every waiting RequestAuthorization is decided.")
-        case .authorizationFailed:
-            DBusSignalDescription(
-                name, arguments: [.init("app", "s"), .init("reason", "s")],
-                documentation: "The prompt the waiting requests depend on could not be shown, or its "
-                    + "server went away before the user answered: nothing was decided, and asking "
-                    + "again shows a new prompt.")
-        case .response:
-            DBusSignalDescription(
-                name, arguments: [.init("app", "s"), .init("response", "a{sv}")],
-                documentation: "The user answered one of the app's notifications (an action, a "
-                    + "click, a dismissal or typed text). Sent only to the app's listeners "
-                    + "(Listen), never broadcast.")
+        case .authorizationDecided: AgentInterface.authorizationDecided.description
+        case .authorizationFailed: AgentInterface.authorizationFailed.description
+        case .response: AgentInterface.response.description
         }
     }
 }

@@ -58,3 +58,16 @@ extension AppSettings {
         DBusError(.remote, "setting '\(key)' has the wrong type", name: AgentInterface.invalidArgumentError)
     }
 }
+
+/// `UNAuthorizationStatus` as an `i` of its raw value, as `RequestAuthorization` answers it.
+extension AppSettings.Authorization: DBusRepresentable {
+    package static var dbusSignature: DBusSignature { .int32 }
+    package var dbusValue: DBusValue { .int32(Int32(rawValue)) }
+    package init(dbusValue: DBusValue) throws {
+        let raw = try Int32(dbusValue: dbusValue)
+        guard let status = Self(rawValue: Int(raw)) else {
+            throw DBusError(.unexpectedType, "\(raw) is no authorization status (UNAuthorizationStatus)")
+        }
+        self = status
+    }
+}

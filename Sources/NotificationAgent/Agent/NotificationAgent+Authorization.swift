@@ -6,16 +6,16 @@ import UserNotifications
 
 /// Authorization: prompts and their effects, one machine per app.
 extension NotificationAgent {
-    func requestAuthorization(_ app: String, _ options: AuthorizationOptionBits) async throws -> [DBusValue] {
+    func requestAuthorization(_ app: String, _ options: AuthorizationOptionBits) async throws
+        -> (decided: Bool, granted: Bool, status: AppSettings.Authorization)
+    {
         try await refusePromptWithoutButtons(app: app, options: options)
         let request = authorizations.newRequest()
         let answer = try await apply(.request(request, options: options), app: app, waitingFor: request)
         if let reason = authorizations.takeLostReason(request) { throw AgentError(.server, reason) }
         let status = try machine(for: app).settings.authorization
-        guard let granted = answer else {
-            return [.boolean(false), .boolean(false), .int32(Int32(status.rawValue))]
-        }
-        return [.boolean(true), .boolean(granted), .int32(Int32(status.rawValue))]
+        guard let granted = answer else { return (false, false, status) }
+        return (true, granted, status)
     }
 
     /// On a server without buttons (notify-osd) the prompt cannot be answered in a popup: show
@@ -141,19 +141,11 @@ extension NotificationAgent {
 
     func emitDecision(app: String, granted: Bool) async throws {
         let status = try machine(for: app).settings.authorization
-        try await connection.send(
-            .signal(
-                path: AgentInterface.path, interface: AgentInterface.interface,
-                member: AgentSignal.authorizationDecided.name,
-                body: [.string(app), .boolean(granted), .int32(Int32(status.rawValue))]))
+        try await connection.send(AgentInterface.authorizationDecided.message((app, granted, status)))
     }
 
     func emitFailure(app: String, reason: String) async throws {
-        try await connection.send(
-            .signal(
-                path: AgentInterface.path, interface: AgentInterface.interface,
-                member: AgentSignal.authorizationFailed.name,
-                body: [.string(app), .string(reason)]))
+        try await connection.send(AgentInterface.authorizationFailed.message((app, reason)))
     }
 
     /// The app's machine (`AgentAuthorizations.machine(for:)`).

@@ -19,179 +19,165 @@ extension NotificationAgent {
     }
 
     /// Carries out one call, which the connection's router has already checked against
-    /// `AgentInterface.description` (the method exists, the arguments have its signature).
+    /// `AgentInterface.description` (the method exists, the arguments have its signature):
+    /// each method's arguments are read and its reply written by its `AgentCall`.
     func dispatch(_ message: DBusMessage) async throws -> [DBusValue] {
-        let body = message.body
-        func app() throws -> String {
-            guard case .string(let id)? = body.first else {
-                throw AgentError(.invalidArgument, "the first argument must be the app identifier (a string)")
-            }
-            if let problem = AppIdentifier.problem(with: id) {
-                throw AgentError(.invalidArgument, "invalid app identifier \(AgentError.quote(id)): \(problem)")
-            }
-            return id
-        }
         switch AgentMethod(rawValue: message.member?.rawValue ?? "") {
         case .requestAuthorization?:
-            guard body.count == 2, case .uint64(let bits) = body[1] else {
-                throw AgentError(.invalidArgument, "RequestAuthorization takes (s app, t options)")
+            return try await serve(AgentInterface.requestAuthorization, message) { app, options in
+                try await requestAuthorization(checked(app), options)
             }
-            return try await requestAuthorization(app(), AuthorizationOptionBits(rawValue: UInt(bits)))
         case .getSettings?:
-            // Read, not kept: asking about any number of apps costs no memory.
-            let id = try app()
-            return [try authorizations.settings(for: id).wire.dbusValue]
+            return try await serve(AgentInterface.getSettings, message) { app in
+                // Read, not kept: asking about any number of apps costs no memory.
+                let id = try checked(app)
+                return try authorizations.settings(for: id)
+            }
         case .setSettings?:
-            guard body.count == 2, let changes = try? [String: DBusVariant](dbusValue: body[1]) else {
-                throw AgentError(.invalidArgument, "SetSettings takes (s app, a{sv} changes)")
+            return try await serve(AgentInterface.setSettings, message) { app, changes in
+                let id = try checked(app)
+                let current = try machine(for: id).settings
+                let updated = try current.applying(changes)
+                try await apply(.settingsChanged(updated), app: id)
+                return try machine(for: id).settings
             }
-            let id = try app()
-            let current = try machine(for: id).settings
-            let updated = try current.applying(changes)
-            try await apply(.settingsChanged(updated), app: id)
-            return [try machine(for: id).settings.wire.dbusValue]
         case .resetSettings?:
-            try await apply(.reset, app: app())
-            return []
+            return try await serve(AgentInterface.resetSettings, message) { app in
+                try await apply(.reset, app: checked(app))
+            }
         case .listApps?:
-            var result: [String: [String: DBusVariant]] = [:]
-            for (id, settings) in try authorizations.store.allApps() { result[id] = settings.wire }
-            return [result.dbusValue]
+            return try await serve(AgentInterface.listApps, message) { _ in try authorizations.store.allApps() }
         case .setCategories?:
-            guard body.count == 2, case .string(let json) = body[1] else {
-                throw AgentError(.invalidArgument, "SetCategories takes (s app, s categoriesJSON)")
+            return try await serve(AgentInterface.setCategories, message) { app, json in
+                let id = try checked(app)
+                try delivery.categories.set(try CategoryRecord.list(json: json), for: id)
             }
-            let id = try app()
-            try delivery.categories.set(try CategoryRecord.list(json: json), for: id)
-            return []
         case .getCategories?:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            let json = try encoder.encode(try delivery.categories.categories(for: app()))
-            return [.string(String(decoding: json, as: UTF8.self))]
+            return try await serve(AgentInterface.getCategories, message) { app in
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                let json = try encoder.encode(try delivery.categories.categories(for: checked(app)))
+                return String(decoding: json, as: UTF8.self)
+            }
         case .registerPresenter?:
-            let id = try app()
-            guard let sender = message.sender else {
-                throw AgentError(.invalidArgument, "RegisterPresenter needs a sender")
-            }
-            router.setPresenter(sender, app: id)
-            watchListener(sender)
-            return []
-        case .listen?:
-            let id = try app()
-            guard let sender = message.sender else { throw AgentError(.invalidArgument, "Listen needs a sender") }
-            let queued = router.addListener(sender, app: id)
-            watchListener(sender)
-            return [.array(element: .dictionary(key: .string, value: .variant), queued.map { $0.wire.dbusValue })]
-        case .reply?:
-            guard body.count == 2, case .string(let token) = body[0], case .string(let text) = body[1] else {
-                throw AgentError(.invalidArgument, "Reply takes (s token, s text)")
-            }
-            guard let pending = shown.takePendingReply(token), let notification = shown.delivered[pending.notification]
-            else {
-                throw AgentError(
-                    .invalidArgument,
-                    "no reply is waiting under \(AgentError.quote(token)) (it was answered or has expired)")
-            }
-            try await respond(to: pending.notification, notification, action: pending.action, text: text)
-            return []
-        case .listDelivered?:
-            let id = try app()
-            return [
-                .array(
-                    element: .structure([.uint32, .double, .dictionary(key: .string, value: .variant)]),
-                    shown.delivered(app: id).map {
-                        .structure([
-                            .uint32($0.id.id.rawValue), .double($0.notification.date.timeIntervalSince1970),
-                            $0.notification.request.wire.dbusValue,
-                        ])
-                    })
-            ]
-        case .removeDelivered?:
-            guard body.count == 2, let identifiers = try? [String](dbusValue: body[1]) else {
-                throw AgentError(
-                    .invalidArgument, "RemoveDelivered takes (s app, as identifiers); an empty list removes all")
-            }
-            let id = try app()
-            let doomed = shown.delivered(app: id).filter {
-                identifiers.isEmpty || identifiers.contains($0.notification.request.identifier)
-            }
-            for (serverID, notification) in doomed { await remove(serverID, notification) }
-            return [.uint32(UInt32(doomed.count))]
-        case .add?:
-            guard body.count == 2, let wire = try? [String: DBusVariant](dbusValue: body[1]) else {
-                throw AgentError(.invalidArgument, "Add takes (s app, a{sv} request)")
-            }
-            let request: DeliveryRequest
-            let trigger: TriggerRecord?
-            do {
-                request = try DeliveryRequest(wire: wire)
-                trigger = try wire["trigger"].map {
-                    try TriggerRecord(wire: try [String: DBusVariant](dbusValue: $0.value))
+            return try await serve(AgentInterface.registerPresenter, message) { app in
+                let id = try checked(app)
+                guard let sender = message.sender else {
+                    throw AgentError(.invalidArgument, "RegisterPresenter needs a sender")
                 }
-            } catch let error as DBusError {
-                throw AgentError(.invalidArgument, error.message)
+                router.setPresenter(sender, app: id)
+                watchListener(sender)
             }
-            let id = try app()
-            var kept = request
-            if let image = request.imagePath { kept.imagePath = try await delivery.attachments.keepInBackground(image) }
-            guard let trigger else { return [.uint32(try await add(kept, app: id).rawValue)] }
-            try await schedule(kept, app: id, trigger: trigger)
-            return [.uint32(0)]
+        case .listen?:
+            return try await serve(AgentInterface.listen, message) { app in
+                let id = try checked(app)
+                guard let sender = message.sender else { throw AgentError(.invalidArgument, "Listen needs a sender") }
+                let queued = router.addListener(sender, app: id)
+                watchListener(sender)
+                return queued
+            }
+        case .reply?:
+            return try await serve(AgentInterface.reply, message) { token, text in
+                guard let pending = shown.takePendingReply(token),
+                    let notification = shown.delivered[pending.notification]
+                else {
+                    throw AgentError(
+                        .invalidArgument,
+                        "no reply is waiting under \(AgentError.quote(token)) (it was answered or has expired)")
+                }
+                try await respond(to: pending.notification, notification, action: pending.action, text: text)
+            }
+        case .listDelivered?:
+            return try await serve(AgentInterface.listDelivered, message) { app in
+                shown.delivered(app: try checked(app)).map {
+                    DeliveredRecord(
+                        serverID: $0.id.id, date: $0.notification.date.timeIntervalSince1970,
+                        request: $0.notification.request)
+                }
+            }
+        case .removeDelivered?:
+            return try await serve(AgentInterface.removeDelivered, message) { app, identifiers in
+                let id = try checked(app)
+                let doomed = shown.delivered(app: id).filter {
+                    identifiers.isEmpty || identifiers.contains($0.notification.request.identifier)
+                }
+                for (serverID, notification) in doomed { await remove(serverID, notification) }
+                return UInt32(doomed.count)
+            }
+        case .add?:
+            return try await serve(AgentInterface.add, message) { app, added in
+                let id = try checked(app)
+                var kept = added.request
+                if let image = kept.imagePath { kept.imagePath = try await delivery.attachments.keepInBackground(image) }
+                guard let trigger = added.trigger else { return try await add(kept, app: id).rawValue }
+                try await schedule(kept, app: id, trigger: trigger)
+                return 0
+            }
         case .setBadge?:
-            guard body.count == 2, case .int64(let count) = body[1] else {
-                throw AgentError(.invalidArgument, "SetBadge takes (s app, x count)")
+            return try await serve(AgentInterface.setBadge, message) { app, count in
+                let id = try checked(app)
+                guard count >= 0 else {
+                    throw AgentError(.invalidArgument, "a badge count cannot be negative (\(count))")
+                }
+                return try await showBadge(Int(count), app: id)
             }
-            let id = try app()
-            guard count >= 0 else { throw AgentError(.invalidArgument, "a badge count cannot be negative (\(count))") }
-            return [.boolean(try await showBadge(Int(count), app: id))]
         case .push?:
-            guard body.count == 2, case .string(let given) = body[0], case .string(let json) = body[1] else {
-                throw AgentError(.invalidArgument, "Push takes (s app, s payloadJSON)")
+            return try await serve(AgentInterface.push, message) { given, json in
+                let payload = try APNsPayload(json: Data(json.utf8))
+                let target = given.isEmpty ? payload.targetBundle ?? "" : given
+                guard !target.isEmpty else {
+                    throw AgentError(
+                        .invalidArgument,
+                        "no app to push to: give --app ID, or a payload with a top-level "
+                            + "\"Simulator Target Bundle\" string")
+                }
+                let id = try checked(target)
+                let request = payload.deliveryRequest(
+                    identifier: APNsPayload.generatedIdentifier(), strings: AppStringsTable.load(app: id))
+                return (id, try await add(request, app: id).rawValue)
             }
-            let payload = try APNsPayload(json: Data(json.utf8))
-            let target = given.isEmpty ? payload.targetBundle ?? "" : given
-            guard !target.isEmpty else {
-                throw AgentError(
-                    .invalidArgument,
-                    "no app to push to: give --app ID, or a payload with a top-level "
-                        + "\"Simulator Target Bundle\" string")
-            }
-            if let problem = AppIdentifier.problem(with: target) {
-                throw AgentError(.invalidArgument, "invalid app identifier \(AgentError.quote(target)): \(problem)")
-            }
-            let request = payload.deliveryRequest(
-                identifier: APNsPayload.generatedIdentifier(),
-                strings: AppStringsTable.load(app: target))
-            return [.string(target), .uint32(try await add(request, app: target).rawValue)]
         case .listPending?:
-            let id = try app()
-            return [
-                .array(
-                    element: .structure([
-                        .dictionary(key: .string, value: .variant),
-                        .dictionary(key: .string, value: .variant), .double,
-                    ]),
-                    // Those due and waiting for a server to take them are pending too.
-                    scheduler.pending(app: id).map {
-                        .structure([
-                            $0.request.wire.dbusValue, $0.trigger.record.wire.dbusValue, .double($0.nextFireDate),
-                        ])
-                    })
-            ]
-        case .removePending?:
-            guard body.count == 2, let identifiers = try? [String](dbusValue: body[1]) else {
-                throw AgentError(
-                    .invalidArgument, "RemovePending takes (s app, as identifiers); an empty list removes all")
+            return try await serve(AgentInterface.listPending, message) { app in
+                let id = try checked(app)
+                // Those due and waiting for a server to take them are pending too.
+                return scheduler.pending(app: id).map {
+                    PendingRecord(request: $0.request, trigger: $0.trigger.record, nextFireDate: $0.nextFireDate)
+                }
             }
-            let id = try app()
-            // Those waiting for a server to fire them are pending too, as far as the app knows.
-            let removed = scheduler.remove(app: id, identifiers: identifiers)
-            try await savePending()
-            armTimer()
-            return [.uint32(UInt32(removed))]
+            }
+        case .removePending?:
+            return try await serve(AgentInterface.removePending, message) { app, identifiers in
+                let id = try checked(app)
+                // Those waiting for a server to fire them are pending too, as far as the app knows.
+                let removed = scheduler.remove(app: id, identifiers: identifiers)
+                try await savePending()
+                armTimer()
+                return UInt32(removed)
+            }
         case nil:
             throw DBusError(.unknownMethod, "no method \(message.member?.rawValue ?? "?")")
         }
+    }
+
+    /// Answers `message` with `body`: its arguments read by `call` (a value out of bounds is an
+    /// invalid-argument error, before `body` runs), its reply written by `call`.
+    private func serve<Arguments, Reply>(
+        _ call: AgentCall<Arguments, Reply>, _ message: DBusMessage, _ body: (Arguments) async throws -> Reply
+    ) async throws -> [DBusValue] {
+        let arguments: Arguments
+        do {
+            arguments = try call.arguments.decode(message.body)
+        } catch let error as DBusError {
+            throw AgentError(.invalidArgument, error.message)
+        }
+        return call.reply.encode(try await body(arguments))
+    }
+
+    /// `app`, when it is a valid app identifier.
+    private func checked(_ app: String) throws -> String {
+        if let problem = AppIdentifier.problem(with: app) {
+            throw AgentError(.invalidArgument, "invalid app identifier \(AgentError.quote(app)): \(problem)")
+        }
+        return app
     }
 }

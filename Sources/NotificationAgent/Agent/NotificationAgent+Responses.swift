@@ -57,10 +57,8 @@ extension NotificationAgent {
             app: notification.app, request: notification.request, deliveredAt: notification.date.timeIntervalSince1970,
             actionIdentifier: action, userText: text, activationToken: shown.activationTokens[id])
         for listener in router.route(response) {
-            var signal = DBusMessage.signal(
-                path: AgentInterface.path, interface: AgentInterface.interface, member: AgentSignal.response.name,
-                body: [.string(notification.app), response.wire.dbusValue])
-            signal.destination = try? BusName(validating: listener)
+            let signal = AgentInterface.response.message(
+                (notification.app, response), to: try? BusName(validating: listener))
             _ = try? await connection.send(signal)
         }
     }
@@ -96,9 +94,10 @@ extension NotificationAgent {
         }
         let call = DBusMessage.methodCall(
             destination: destination, path: AgentInterface.appPath, interface: AgentInterface.appInterface,
-            member: AgentInterface.appDescription.methods[0].name, body: [.string(app), request.wire.dbusValue])
-        guard let reply = try? await connection.call(call, timeout: .seconds(2)), reply.body.count == 2,
-            case .boolean(true) = reply.body[0], case .uint32(let bits) = reply.body[1]
+            member: AgentInterface.appDescription.methods[0].name,
+            body: AgentInterface.willPresentArguments.encode((app, request)))
+        guard let reply = try? await connection.call(call, timeout: .seconds(2)),
+            case (true, let bits)? = try? AgentInterface.willPresentReply.decode(reply.body)
         else { return nil }
         return PresentationOptionBits(rawValue: UInt(bits))
     }

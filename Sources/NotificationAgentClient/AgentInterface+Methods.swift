@@ -1,0 +1,99 @@
+import DBus
+
+/// The agent's methods, typed: each one's arguments and reply (names and Swift types, from
+/// which their D-Bus signatures follow) and what it does. ``AgentMethod`` lists them by name;
+/// ``AgentClient`` calls through them and the agent's dispatch answers through them.
+extension AgentInterface {
+    package static let requestAuthorization = AgentCall(
+        .requestAuthorization,
+        arguments: AgentBody("app", String.self, "options", AuthorizationOptionBits.self),
+        reply: AgentBody("decided", Bool.self, "granted", Bool.self, "status", AppSettings.Authorization.self),
+        documentation: "Asks for permission with UNAuthorizationOptions bits. Answers at once (decided = true) when "
+            + "nothing needs asking; otherwise shows the prompt and answers decided = false: the user's answer comes "
+            + "later as AuthorizationDecided, or AuthorizationFailed when the prompt could not be shown or its "
+            + "server went away. status is UNAuthorizationStatus's raw value.")
+
+    package static let getSettings = AgentCall(
+        .getSettings, arguments: AgentBody("app", String.self), reply: AgentBody("settings", AppSettings.self),
+        documentation:
+            "The app's settings (authorization status and each UNNotificationSetting), as the Settings app shows them.")
+
+    package static let setSettings = AgentCall(
+        .setSettings, arguments: AgentBody("app", String.self, "changes", [String: DBusVariant].self),
+        reply: AgentBody("settings", AppSettings.self),
+        documentation:
+            "Changes some of the app's settings, as the user does in the Settings app; answers the settings after.")
+
+    package static let resetSettings = AgentCall(
+        .resetSettings, arguments: AgentBody("app", String.self), reply: AgentBody(),
+        documentation: "Forgets everything about the app: it is not determined again.")
+
+    package static let listApps = AgentCall(
+        .listApps, arguments: AgentBody(), reply: AgentBody("apps", [String: AppSettings].self),
+        documentation: "Every app the agent knows, with its settings.")
+
+    package static let add = AgentCall(
+        .add, arguments: AgentBody("app", String.self, "request", RequestRecord.self),
+        reply: AgentBody("id", UInt32.self),
+        documentation: "Adds a notification request (with a \"trigger\" entry: scheduled) through the "
+            + "permission-filtered pipeline. Answers the notification server's id, 0 when scheduled or delivered to "
+            + "the list only; NotificationsNotAllowed when the app may not notify. A scheduled request is on disk "
+            + "before the answer.")
+
+    package static let push = AgentCall(
+        .push, arguments: AgentBody("app", String.self, "payload_json", String.self),
+        reply: AgentBody("app", String.self, "id", UInt32.self),
+        documentation: "Delivers an APNs JSON payload (as `xcrun simctl push` takes it) through the same pipeline. An "
+            + "empty app takes the payload's top-level \"Simulator Target Bundle\". Answers the app delivered to and "
+            + "the server's id.")
+
+    package static let listPending = AgentCall(
+        .listPending, arguments: AgentBody("app", String.self), reply: AgentBody("pending", [PendingRecord].self),
+        documentation: "The app's scheduled requests, soonest first: each request, its trigger and its next fire date "
+            + "(seconds since 1970).")
+
+    package static let removePending = AgentCall(
+        .removePending, arguments: AgentBody("app", String.self, "identifiers", [String].self),
+        reply: AgentBody("removed", UInt32.self),
+        documentation: "Removes the app's scheduled requests with these identifiers (an empty list: all of them); "
+            + "answers how many were removed.")
+
+    package static let listDelivered = AgentCall(
+        .listDelivered, arguments: AgentBody("app", String.self), reply: AgentBody("delivered", [DeliveredRecord].self),
+        documentation: "What the notification server still shows for the app, oldest first: server id, delivery date "
+            + "(seconds since 1970) and request.")
+
+    package static let removeDelivered = AgentCall(
+        .removeDelivered, arguments: AgentBody("app", String.self, "identifiers", [String].self),
+        reply: AgentBody("removed", UInt32.self),
+        documentation: "Takes the app's delivered notifications with these identifiers (an empty list: all of them) "
+            + "off the screen; answers how many.")
+
+    package static let setBadge = AgentCall(
+        .setBadge, arguments: AgentBody("app", String.self, "count", Int64.self), reply: AgentBody("shown", Bool.self),
+        documentation: "Sets the app's badge (0 clears it), shown on launchers that read "
+            + "com.canonical.Unity.LauncherEntry; answers whether the settings allow badges.")
+
+    package static let setCategories = AgentCall(
+        .setCategories, arguments: AgentBody("app", String.self, "categories_json", String.self), reply: AgentBody(),
+        documentation: "Replaces the app's notification categories (their actions become buttons).")
+
+    package static let getCategories = AgentCall(
+        .getCategories, arguments: AgentBody("app", String.self), reply: AgentBody("categories_json", String.self),
+        documentation: "The app's notification categories.")
+
+    package static let listen = AgentCall(
+        .listen, arguments: AgentBody("app", String.self), reply: AgentBody("queued", [ResponseRecord].self),
+        documentation: "Makes the caller a listener for the app's responses, sent to it as Response signals until it "
+            + "leaves the bus; answers the responses that waited for a listener.")
+
+    package static let registerPresenter = AgentCall(
+        .registerPresenter, arguments: AgentBody("app", String.self), reply: AgentBody(),
+        documentation: "Makes the caller the app's presenter: before presenting a notification of the app, the agent "
+            + "calls org.unotify.App1.WillPresent on the caller (the delegate's willPresent).")
+
+    package static let reply = AgentCall(
+        .reply, arguments: AgentBody("token", String.self, "text", String.self), reply: AgentBody(),
+        documentation: "Answers a text-input action on a server without a reply field: the token is the one the "
+            + "notification showed (`unotify reply NUMBER TEXT`).")
+}
