@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// File names for a shell completion script that asks `unotify` for candidates: the entries of
 /// the directory the typed prefix names, a directory with a trailing `/`.
@@ -9,15 +11,32 @@ enum PathCompletion {
         let slash = prefix.lastIndex(of: "/")
         let directoryPart = slash.map { String(prefix[...$0]) } ?? ""
         let namePart = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
-        let directory = directoryPart.isEmpty ? "." : directoryPart
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
-        return names.filter { $0.hasPrefix(namePart) && (namePart.hasPrefix(".") || !$0.hasPrefix(".")) }
-            .sorted()
-            .map { name in
-                var isDirectory: ObjCBool = false
-                let path = directoryPart + name
-                let exists = FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory)
-                return exists && isDirectory.boolValue ? path + "/" : path
+        let directory = directoryPart.isEmpty ? "./" : directoryPart
+        return entries(of: directory)
+            .filter {
+                $0 != "." && $0 != ".." && $0.hasPrefix(namePart) && (namePart.hasPrefix(".") || !$0.hasPrefix("."))
             }
+            .sorted()
+            .map { directoryPart + $0 + (isDirectory(directory + $0) ? "/" : "") }
+    }
+
+    /// The names in `directory`, or none when it cannot be read.
+    private static func entries(of directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// Whether `path` is a directory (following a symbolic link).
+    private static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 }
