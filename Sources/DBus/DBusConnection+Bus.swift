@@ -7,26 +7,40 @@ extension DBusConnection {
 
     /// The reply to ``requestName(_:flags:)``.
     public enum RequestNameReply: UInt32, Sendable {
-        case primaryOwner = 1, inQueue = 2, exists = 3, alreadyOwner = 4
+        /// The connection now owns the name.
+        case primaryOwner = 1
+        /// The name has another owner; the connection waits in its queue.
+        case inQueue = 2
+        /// The name has another owner, and the connection asked not to be queued.
+        case exists = 3
+        /// The connection already owned the name.
+        case alreadyOwner = 4
     }
 
     /// Flags of ``requestName(_:flags:)``.
     public struct RequestNameFlags: OptionSet, Sendable {
+        /// The flags as the bus reads them (`DBUS_NAME_FLAG_*`).
         public let rawValue: UInt32
+        /// Flags from their bus value.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// Another connection that asks with ``replaceExisting`` may take the name over.
         public static let allowReplacement = RequestNameFlags(rawValue: 1)
+        /// Take the name from its owner if that owner allowed replacement.
         public static let replaceExisting = RequestNameFlags(rawValue: 2)
+        /// Fail at once (``DBusConnection/RequestNameReply/exists``) rather than wait in the name's queue.
         public static let doNotQueue = RequestNameFlags(rawValue: 4)
     }
 
     /// A change of a name's owner, from the bus's `NameOwnerChanged` signal.
     public struct NameOwnerChange: Sendable, Equatable {
+        /// The name whose owner changed.
         public var name: String
         /// The unique name of the old owner, or `nil` when the name had none.
         public var oldOwner: String?
         /// The unique name of the new owner, or `nil` when the name is now unowned.
         public var newOwner: String?
 
+        /// A change of `name` from `oldOwner` to `newOwner`.
         public init(name: String, oldOwner: String?, newOwner: String?) {
             self.name = name
             self.oldOwner = oldOwner

@@ -17,6 +17,7 @@ public actor DBusConnection {
     /// The default deadline of a method call.
     public static let defaultTimeout: Duration = .seconds(25)
 
+    /// The serial queue every libdbus call of this connection runs on: the actor's executor.
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         executor.asUnownedSerialExecutor()
     }

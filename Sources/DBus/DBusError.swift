@@ -4,6 +4,7 @@ public struct DBusError: Error, Sendable, Equatable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private let name: String
         private init(_ name: String) { self.name = name }
+        /// The code's name, such as `timedOut`.
         public var description: String { name }
 
         /// No bus address is known, or connecting to it failed.
@@ -27,12 +28,14 @@ public struct DBusError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, in words.
     public var message: String
 
+    /// An error of kind `code` that says `message`, with the D-Bus error `name` when a peer sent one.
     public init(_ code: Code, _ message: String, name: String? = nil) {
         self.code = code
         self.message = message
         self.name = name
     }
 
+    /// The message, after the D-Bus error name when there is one.
     public var description: String {
         if let name { return "\(name): \(message)" }
         return message

@@ -2,9 +2,17 @@
 public struct DBusMessage: Sendable, Equatable {
     /// The four message types of the D-Bus specification.
     public enum Kind: Sendable, Equatable {
-        case methodCall, methodReturn, error, signal
+        /// A call of a method on an object.
+        case methodCall
+        /// A successful reply to a method call.
+        case methodReturn
+        /// An error reply to a method call.
+        case error
+        /// A signal, sent to its subscribers or to one destination.
+        case signal
     }
 
+    /// Which of the four message types this is.
     public var kind: Kind
     /// The serial the sender gave the message; 0 until it is sent.
     public var serial: UInt32 = 0
@@ -12,9 +20,13 @@ public struct DBusMessage: Sendable, Equatable {
     public var replySerial: UInt32?
     /// The unique name of the sending connection, filled in by the bus.
     public var sender: String?
+    /// The bus name the message is sent to, or `nil` for a broadcast signal.
     public var destination: BusName?
+    /// The object a call is made on or a signal is emitted from.
     public var path: ObjectPath?
+    /// The interface of the called method or the emitted signal.
     public var interface: InterfaceName?
+    /// The method or signal name.
     public var member: MemberName?
     /// For errors, the error name.
     public var errorName: ErrorName?
@@ -26,6 +38,7 @@ public struct DBusMessage: Sendable, Equatable {
     /// The body's signature, e.g. `susssasa{sv}i`.
     public var bodySignature: String { body.map(\.signature.description).joined() }
 
+    /// A message of type `kind` with the arguments `body` and no header fields set.
     public init(kind: Kind, body: [DBusValue] = []) {
         self.kind = kind
         self.body = body

@@ -1,11 +1,15 @@
 /// One method of an interface: its name, arguments, reply, and what it does.
 public struct DBusMethodDescription: Hashable, Sendable {
+    /// The method's name, such as `Notify`.
     public let name: MemberName
+    /// The arguments a call passes, in order.
     public let arguments: [DBusArgumentDescription]
+    /// The values the reply carries, in order; empty for a method that returns nothing.
     public let reply: [DBusArgumentDescription]
     /// What the method does, in sentences (introspection carries it as a comment).
     public let documentation: String
 
+    /// Describes the method `name`: what a call passes, what its reply carries, what it does.
     public init(
         _ name: MemberName, arguments: [DBusArgumentDescription], reply: [DBusArgumentDescription] = [],
         documentation: String

@@ -1,5 +1,6 @@
 // Conformances of the Swift types that map one-to-one onto D-Bus basic types.
 
+/// `UInt8` is sent and received as D-Bus `y`, an unsigned 8-bit integer.
 extension UInt8: DBusRepresentable {
     public static var dbusSignature: DBusSignature { .byte }
     public var dbusValue: DBusValue { .byte(self) }
@@ -9,6 +10,7 @@ extension UInt8: DBusRepresentable {
     }
 }
 
+/// `Bool` is sent and received as D-Bus `b`, a boolean.
 extension Bool: DBusRepresentable {
     public static var dbusSignature: DBusSignature { .boolean }
     public var dbusValue: DBusValue { .boolean(self) }
@@ -20,6 +22,7 @@ extension Bool: DBusRepresentable {
     }
 }
 
+/// `Int16` is sent and received as D-Bus `n`, a signed 16-bit integer.
 extension Int16: DBusRepresentable {
     public static var dbusSignature: DBusSignature { .int16 }
     public var dbusValue: DBusValue { .int16(self) }
@@ -29,6 +32,7 @@ extension Int16: DBusRepresentable {
     }
 }
 
+/// `UInt16` is sent and received as D-Bus `q`, an unsigned 16-bit integer.
 extension UInt16: DBusRepresentable {
     public static var dbusSignature: DBusSignature { .uint16 }
     public var dbusValue: DBusValue { .uint16(self) }
@@ -40,6 +44,7 @@ extension UInt16: DBusRepresentable {
     }
 }
 
+/// `Int32` is sent and received as D-Bus `i`, a signed 32-bit integer.
 extension Int32: DBusRepresentable {
     public static var dbusSignature: DBusSignature { .int32 }
     public var dbusValue: DBusValue { .int32(self) }
@@ -49,6 +54,7 @@ extension Int32: DBusRepresentable {
     }
 }
 
+/// `UInt32` is sent and received as D-Bus `u`, an unsigned 32-bit integer.
 extension UInt32: DBusRepresentable {
     public static var dbusSignature: DBusSignature { .uint32 }
     public var dbusValue: DBusValue { .uint32(self) }
@@ -60,6 +66,7 @@ extension UInt32: DBusRepresentable {
     }
 }
 
+/// `Int64` is sent and received as D-Bus `x`, a signed 64-bit integer.
 extension Int64: DBusRepresentable {
     public static var dbusSignature: DBusSignature { .int64 }
     public var dbusValue: DBusValue { .int64(self) }
@@ -69,6 +76,7 @@ extension Int64: DBusRepresentable {
     }
 }
 
+/// `UInt64` is sent and received as D-Bus `t`, an unsigned 64-bit integer.
 extension UInt64: DBusRepresentable {
     public static var dbusSignature: DBusSignature { .uint64 }
     public var dbusValue: DBusValue { .uint64(self) }
@@ -80,6 +88,7 @@ extension UInt64: DBusRepresentable {
     }
 }
 
+/// `Double` is sent and received as D-Bus `d`, an IEEE 754 double.
 extension Double: DBusRepresentable {
     public static var dbusSignature: DBusSignature { .double }
     public var dbusValue: DBusValue { .double(self) }
@@ -91,6 +100,7 @@ extension Double: DBusRepresentable {
     }
 }
 
+/// `String` is sent and received as D-Bus `s`, a string.
 extension String: DBusRepresentable {
     public static var dbusSignature: DBusSignature { .string }
     public var dbusValue: DBusValue { .string(self) }

@@ -1,5 +1,6 @@
 // Conformances of arrays, dictionaries and variants.
 
+/// An array of a representable type is sent and received as D-Bus `aT`, its element type's array.
 extension Array: DBusRepresentable where Element: DBusRepresentable {
     public static var dbusSignature: DBusSignature { .array(Element.dbusSignature) }
     public var dbusValue: DBusValue { .array(element: Element.dbusSignature, map(\.dbusValue)) }
@@ -11,6 +12,7 @@ extension Array: DBusRepresentable where Element: DBusRepresentable {
     }
 }
 
+/// A dictionary of representable types is sent and received as D-Bus `a{KV}`.
 extension Dictionary: DBusRepresentable where Key: DBusRepresentable, Value: DBusRepresentable {
     public static var dbusSignature: DBusSignature {
         .dictionary(key: Key.dbusSignature, value: Value.dbusSignature)

@@ -3,11 +3,39 @@
 /// Signatures come from types (``DBusRepresentable/dbusSignature``), never from values,
 /// so an empty `[String]` still marshals as `as` and an empty dictionary as `a{sv}`.
 public indirect enum DBusSignature: Hashable, Sendable, CustomStringConvertible {
-    case byte, boolean, int16, uint16, int32, uint32, int64, uint64, double
-    case string, objectPath, signature, unixFileDescriptor
+    /// `y`: an unsigned 8-bit integer.
+    case byte
+    /// `b`: a boolean.
+    case boolean
+    /// `n`: a signed 16-bit integer.
+    case int16
+    /// `q`: an unsigned 16-bit integer.
+    case uint16
+    /// `i`: a signed 32-bit integer.
+    case int32
+    /// `u`: an unsigned 32-bit integer.
+    case uint32
+    /// `x`: a signed 64-bit integer.
+    case int64
+    /// `t`: an unsigned 64-bit integer.
+    case uint64
+    /// `d`: an IEEE 754 double.
+    case double
+    /// `s`: a UTF-8 string without NUL bytes.
+    case string
+    /// `o`: an object path.
+    case objectPath
+    /// `g`: a type signature.
+    case signature
+    /// `h`: a Unix file descriptor.
+    case unixFileDescriptor
+    /// `v`: a variant, a value that carries its own signature.
     case variant
+    /// `aT`: an array of elements of one type.
     case array(DBusSignature)
+    /// `a{KV}`: a dictionary from a basic key type to a value type.
     case dictionary(key: DBusSignature, value: DBusSignature)
+    /// `(…)`: a structure of fields of the given types.
     case structure([DBusSignature])
 
     /// The signature in D-Bus text form, e.g. `a{sv}`.

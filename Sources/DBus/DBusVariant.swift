@@ -3,7 +3,9 @@ public struct DBusVariant: DBusRepresentable, Hashable {
     /// The value inside the variant.
     public var value: DBusValue
 
+    /// A variant holding `value`.
     public init(_ value: DBusValue) { self.value = value }
+    /// A variant holding `value` as its D-Bus value.
     public init<T: DBusRepresentable>(_ value: T) { self.value = value.dbusValue }
 
     public static var dbusSignature: DBusSignature { .variant }

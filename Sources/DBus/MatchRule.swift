@@ -5,13 +5,18 @@
 /// its rules say). A `sender` that is a unique name (`:1.42`) is checked locally as well, so a
 /// look-alike signal from another connection is dropped.
 public struct MatchRule: Sendable, Hashable, CustomStringConvertible {
+    /// The sender the signal must come from: a well-known or a unique name.
     public var sender: BusName?
+    /// The object the signal must be emitted from.
     public var path: ObjectPath?
+    /// The interface the signal must belong to.
     public var interface: InterfaceName?
+    /// The signal's name.
     public var member: MemberName?
     /// The first argument must be this string (e.g. the name in `NameOwnerChanged`).
     public var arg0: String?
 
+    /// A rule matching signals with every given field; a `nil` field matches anything.
     public init(
         sender: BusName? = nil,
         path: ObjectPath? = nil,

@@ -33,6 +33,7 @@ public struct ValidatedName<Kind: ValidatedNameKind>: Hashable, Sendable, Custom
         }
     }
 
+    /// The name as text.
     public var description: String { rawValue }
 }
 
@@ -55,6 +56,7 @@ public typealias MemberName = ValidatedName<MemberNameKind>
 /// An error name such as `org.freedesktop.DBus.Error.Failed`.
 public typealias ErrorName = ValidatedName<ErrorNameKind>
 
+/// The rules of object paths (`/org/freedesktop/Notifications`), checked with libdbus's `dbus_validate_path`.
 public enum ObjectPathKind: ValidatedNameKind {
     public static let kindName = "object path"
     public static func validationFailure(for text: String) -> String? {
@@ -62,6 +64,7 @@ public enum ObjectPathKind: ValidatedNameKind {
     }
 }
 
+/// The rules of bus names (`org.freedesktop.Notifications`, `:1.42`), checked with libdbus's `dbus_validate_bus_name`.
 public enum BusNameKind: ValidatedNameKind {
     public static let kindName = "bus name"
     public static func validationFailure(for text: String) -> String? {
@@ -69,6 +72,7 @@ public enum BusNameKind: ValidatedNameKind {
     }
 }
 
+/// The rules of interface names, checked with libdbus's `dbus_validate_interface`.
 public enum InterfaceNameKind: ValidatedNameKind {
     public static let kindName = "interface name"
     public static func validationFailure(for text: String) -> String? {
@@ -76,6 +80,7 @@ public enum InterfaceNameKind: ValidatedNameKind {
     }
 }
 
+/// The rules of method and signal names, checked with libdbus's `dbus_validate_member`.
 public enum MemberNameKind: ValidatedNameKind {
     public static let kindName = "member name"
     public static func validationFailure(for text: String) -> String? {
@@ -83,6 +88,7 @@ public enum MemberNameKind: ValidatedNameKind {
     }
 }
 
+/// The rules of error names, checked with libdbus's `dbus_validate_error_name`.
 public enum ErrorNameKind: ValidatedNameKind {
     public static let kindName = "error name"
     public static func validationFailure(for text: String) -> String? {

@@ -11,6 +11,7 @@ public enum CloseReason: Hashable, Sendable {
     /// Any other value, kept as it came.
     case unrecognized(UInt32)
 
+    /// The reason a `NotificationClosed` signal carries as `wireValue`.
     public init(wireValue: UInt32) {
         switch wireValue {
         case 1: self = .expired
@@ -21,6 +22,7 @@ public enum CloseReason: Hashable, Sendable {
         }
     }
 
+    /// The number the signal carries for this reason.
     public var wireValue: UInt32 {
         switch self {
         case .expired: 1

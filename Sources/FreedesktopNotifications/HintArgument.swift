@@ -6,9 +6,12 @@ import DBus
 /// notify-send. Unlike notify-send, negative `int` and `double` values are accepted. `variant`
 /// takes GVariant text for basic values, arrays and variants (see ``GVariantText``).
 public struct HintArgument: Hashable, Sendable {
+    /// The hint's name, such as `urgency` or `x-dunst-stack-tag`.
     public var key: String
+    /// The hint's typed value.
     public var value: DBusValue
 
+    /// A hint named `key` with the typed `value`.
     public init(key: String, value: DBusValue) {
         self.key = key
         self.value = value

@@ -2,15 +2,22 @@ import DBus
 
 /// Raw image data, the `image-data` hint: `(iiibiiay)` as the specification defines it.
 public struct ImageData: DBusRepresentable, Hashable {
+    /// The width in pixels.
     public var width: Int32
+    /// The height in pixels.
     public var height: Int32
     /// Bytes per row.
     public var rowStride: Int32
+    /// Whether each pixel has an alpha channel.
     public var hasAlpha: Bool
+    /// Bits per channel of a pixel; the specification allows only 8.
     public var bitsPerSample: Int32
+    /// Channels per pixel: 3 for RGB, 4 for RGBA.
     public var channels: Int32
+    /// The pixels, row after row, each row ``rowStride`` bytes long.
     public var pixels: [UInt8]
 
+    /// An image of `width` × `height` pixels from its rows of bytes.
     public init(
         width: Int32, height: Int32, rowStride: Int32, hasAlpha: Bool, bitsPerSample: Int32 = 8,
         channels: Int32, pixels: [UInt8]

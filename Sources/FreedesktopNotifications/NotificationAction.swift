@@ -5,6 +5,7 @@ public struct NotificationAction: Hashable, Sendable {
     /// The text on the button.
     public var label: String
 
+    /// An action reported back as `key`, shown as `label`.
     public init(key: String, label: String) {
         self.key = key
         self.label = label

@@ -38,5 +38,6 @@ public struct NotificationHints: Hashable, Sendable {
     /// `x-dunst-stack-tag` (`s`).
     public var vendor: [String: DBusVariant] = [:]
 
+    /// Hints with nothing set: the server's defaults.
     public init() {}
 }

@@ -6,6 +6,7 @@ public struct NotificationServerError: Error, Sendable, CustomStringConvertible 
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private let name: String
         private init(_ name: String) { self.name = name }
+        /// The code's name, such as `noServer`.
         public var description: String { name }
 
         /// There is no session bus to connect to.
@@ -24,18 +25,21 @@ public struct NotificationServerError: Error, Sendable, CustomStringConvertible 
         public static let disconnected = Code("disconnected")
     }
 
+    /// The kind of failure.
     public var code: Code
     /// What went wrong and how to fix it.
     public var message: String
     /// The D-Bus error name, when the server or the bus sent one.
     public var dbusErrorName: String?
 
+    /// An error of kind `code` that says `message`, with the D-Bus error name when one was sent.
     public init(_ code: Code, _ message: String, dbusErrorName: String? = nil) {
         self.code = code
         self.message = message
         self.dbusErrorName = dbusErrorName
     }
 
+    /// The message: what went wrong and how to fix it.
     public var description: String { message }
 
     /// Translates a transport error into the notification vocabulary.

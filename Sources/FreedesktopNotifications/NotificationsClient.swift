@@ -7,6 +7,7 @@ import DBus
 /// The owner is looked up again when a signal comes from anyone else, so a restarted server is
 /// followed. Capabilities are read once per owner.
 public actor NotificationsClient: NotificationServer {
+    /// The bus connection the client calls the server on.
     public nonisolated let connection: DBusConnection
     /// The server's bus name; tests point it at a fake server.
     public nonisolated let serverName: BusName
@@ -16,6 +17,7 @@ public actor NotificationsClient: NotificationServer {
     private var cachedCapabilities: (owner: String, capabilities: ServerCapabilities)?
     private var cachedInformation: (owner: String, information: ServerInformation?)?
 
+    /// A client of the server owning `serverName` on `connection`; each call waits at most `timeout`.
     public init(
         connection: DBusConnection, serverName: BusName = NotificationsService.busName,
         timeout: Duration = .seconds(10)

@@ -2,18 +2,24 @@ import DBus
 
 /// The arguments of one `Notify` call: `Notify(susssasa{sv}i) → u`.
 public struct NotifyRequest: Hashable, Sendable {
+    /// The sending program's name, shown by some servers and used by others to group.
     public var appName: String
     /// The notification to replace, or ``ServerNotificationID/unassigned`` for a new one.
     public var replacesID: ServerNotificationID
     /// An icon name or a `file://` URI; empty for none.
     public var appIcon: String
+    /// The one-line summary, the popup's title.
     public var summary: String
     /// The body; servers with `body-markup` read a small HTML subset in it.
     public var body: String
+    /// The actions, shown as buttons by servers with the `actions` capability.
     public var actions: [NotificationAction]
+    /// The hints: urgency, category, images, sounds and the rest.
     public var hints: NotificationHints
+    /// How long the notification stays before it expires.
     public var expireTimeout: ExpireTimeout
 
+    /// A `Notify` call for `summary`; every other argument defaults to the specification's "none".
     public init(
         appName: String = "", replacesID: ServerNotificationID = .unassigned, appIcon: String = "",
         summary: String, body: String = "", actions: [NotificationAction] = [],

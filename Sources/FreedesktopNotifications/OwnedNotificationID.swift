@@ -12,10 +12,12 @@ public struct OwnedNotificationID: Hashable, Sendable, CustomStringConvertible {
     /// The id that connection gave the notification.
     public let id: ServerNotificationID
 
+    /// The notification `id` issued by the connection `owner`.
     public init(owner: String, id: ServerNotificationID) {
         self.owner = owner
         self.id = id
     }
 
+    /// The id and its owner, as `7@:1.42`.
     public var description: String { "\(id)@\(owner)" }
 }

@@ -6,6 +6,7 @@ public struct OwnedServerEvent: Hashable, Sendable {
     /// What happened.
     public let event: ServerEvent
 
+    /// The `event` emitted by the connection `owner`.
     public init(owner: String, event: ServerEvent) {
         self.owner = owner
         self.event = event

@@ -3,9 +3,12 @@
 /// decided; each rule that goes by name cites its evidence (measured on Debian 12's servers,
 /// and checked on each of them by the end-to-end matrix, `Tests/EndToEndTests/Matrix`).
 public struct ServerProfile: Hashable, Sendable {
+    /// What the server says it is, or `nil` when it did not answer `GetServerInformation`.
     public let information: ServerInformation?
+    /// What the server says it can do.
     public let capabilities: ServerCapabilities
 
+    /// The profile of a server from its answers to `GetServerInformation` and `GetCapabilities`.
     public init(information: ServerInformation?, capabilities: ServerCapabilities) {
         self.information = information
         self.capabilities = capabilities

@@ -1,6 +1,11 @@
 /// The `urgency` hint (type `y`).
 public enum Urgency: UInt8, Sendable, CaseIterable {
-    case low = 0, normal = 1, critical = 2
+    /// 0: a notification that can wait; some servers show it less prominently.
+    case low = 0
+    /// 1: the default.
+    case normal = 1
+    /// 2: stays until the user closes it, on servers that follow the specification.
+    case critical = 2
 
     /// Parses `low`, `normal` or `critical`, case-insensitively, as notify-send does.
     public init?(name: String) {

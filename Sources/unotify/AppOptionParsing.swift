@@ -4,11 +4,7 @@ import NotificationAgentClient
 enum AppOptionParsing {
     /// `alert,sound,badge,…` → the option bits; an unknown word is an error naming the known ones.
     static func authorizationOptions(_ text: String) throws -> AuthorizationOptionBits {
-        let known: [String: AuthorizationOptionBits] = [
-            "alert": .alert, "sound": .sound, "badge": .badge, "carplay": .carPlay, "critical-alert": .criticalAlert,
-            "provisional": .provisional, "time-sensitive": .timeSensitive,
-            "provides-app-notification-settings": .providesAppNotificationSettings,
-        ]
+        let known = authorizationOptionWords
         var result: AuthorizationOptionBits = []
         for word in text.split(separator: ",").map({ $0.lowercased() }) where !word.isEmpty {
             guard let bit = known[word] else {
@@ -20,6 +16,22 @@ enum AppOptionParsing {
         }
         return result
     }
+
+    /// The words `--options` takes, each naming one authorization option.
+    private static let authorizationOptionWords: [String: AuthorizationOptionBits] = [
+        "alert": .alert, "sound": .sound, "badge": .badge, "carplay": .carPlay, "critical-alert": .criticalAlert,
+        "provisional": .provisional, "time-sensitive": .timeSensitive,
+        "provides-app-notification-settings": .providesAppNotificationSettings,
+    ]
+
+    /// The words shells complete for `--options`.
+    static var authorizationOptionNames: [String] { authorizationOptionWords.keys.sorted() }
+
+    /// The words shells complete for an on/off switch (``onOff(_:option:)`` takes synonyms too).
+    static let switchNames = ["on", "off"]
+
+    /// The words shells complete for `--alert-style`.
+    static let alertStyleNames = ["none", "banner", "alert"]
 
     /// `on`/`off` (also `yes`/`no`, `true`/`false`, `1`/`0`, `enabled`/`disabled`).
     static func onOff(_ text: String, option: String) throws -> AppSettings.Switch {

@@ -21,7 +21,9 @@ struct CategoriesCommand: AsyncParsableCommand {
             """)
 
     @Option(help: "The app's identifier.") var app: String
-    @Option(help: "A JSON file with the categories, or - for standard input.") var set: String?
+    @Option(
+        help: "A JSON file with the categories, or - for standard input.", completion: .file(extensions: ["json"]))
+    var set: String?
 
     func run() async throws {
         let client = try await AgentClientConnection.open()

@@ -21,7 +21,8 @@ struct PushCommand: AsyncParsableCommand {
     @Option(help: "The app's identifier (default: the payload's \"Simulator Target Bundle\").") var app: String?
     @Flag(name: [.customShort("p"), .customLong("print-id")], help: "Print the notification's server id.")
     var printID = false
-    @Argument(help: "The payload file, or - for standard input.") var file: String = "-"
+    @Argument(help: "The payload file, or - for standard input.", completion: .file(extensions: ["json", "apns"]))
+    var file: String = "-"
 
     func run() async throws {
         let payload = try CategoriesCommand.read(file)

@@ -20,7 +20,9 @@ struct RequestCommand: AsyncParsableCommand {
     @Flag(help: "Ask for provisional authorization: no popup; notifications arrive quietly with Keep and Turn Off.")
     var provisional = false
 
-    @Option(help: "What to ask for: a comma-separated list of alert, sound, badge, critical-alert, time-sensitive, …")
+    @Option(
+        help: "What to ask for: a comma-separated list of alert, sound, badge, critical-alert, time-sensitive, …",
+        completion: .list(AppOptionParsing.authorizationOptionNames))
     var options: String = "alert,sound,badge"
 
     @Option(help: "Seconds to wait for the user's answer.")

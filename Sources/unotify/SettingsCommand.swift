@@ -19,17 +19,26 @@ struct SettingsCommand: AsyncParsableCommand {
     @Argument(help: "The app's identifier.")
     var app: String?
 
-    @Argument(help: "allow, deny or reset.")
+    @Argument(help: "allow, deny or reset.", completion: .list(["allow", "deny", "reset"]))
     var action: String?
 
-    @Option(help: "Banners and popups: on or off.") var alert: String?
-    @Option(help: "Sounds: on or off.") var sound: String?
-    @Option(help: "Badges on the app's icon: on or off.") var badge: String?
-    @Option(name: .customLong("notification-center"), help: "Keeping notifications in the list: on or off.")
+    @Option(help: "Banners and popups: on or off.", completion: .list(AppOptionParsing.switchNames)) var alert: String?
+    @Option(help: "Sounds: on or off.", completion: .list(AppOptionParsing.switchNames)) var sound: String?
+    @Option(help: "Badges on the app's icon: on or off.", completion: .list(AppOptionParsing.switchNames)) var badge:
+        String?
+    @Option(
+        name: .customLong("notification-center"), help: "Keeping notifications in the list: on or off.",
+        completion: .list(AppOptionParsing.switchNames))
     var notificationCenter: String?
-    @Option(name: .customLong("lock-screen"), help: "Showing on the lock screen: on or off.") var lockScreen: String?
-    @Option(name: .customLong("critical-alert"), help: "Critical alerts: on or off.") var criticalAlert: String?
-    @Option(name: .customLong("alert-style"), help: "none, banner or alert.") var alertStyle: String?
+    @Option(
+        name: .customLong("lock-screen"), help: "Showing on the lock screen: on or off.",
+        completion: .list(AppOptionParsing.switchNames)) var lockScreen: String?
+    @Option(
+        name: .customLong("critical-alert"), help: "Critical alerts: on or off.",
+        completion: .list(AppOptionParsing.switchNames)) var criticalAlert: String?
+    @Option(
+        name: .customLong("alert-style"), help: "none, banner or alert.",
+        completion: .list(AppOptionParsing.alertStyleNames)) var alertStyle: String?
     @Flag(help: "Print JSON.") var json = false
 
     func run() async throws {

@@ -93,6 +93,51 @@ import UserNotifications
         #expect(copies[5] is UNNotificationActionIcon)
     }
 
+    @Test func scheduledRequestsAreKeptThroughASecureKeyedArchive() throws {
+        let requests = [
+            ReminderScheduler.request(
+                for: Reminder(id: UUID(), title: "Tea", notes: "Green", dueDate: due, repeatsDaily: true)),
+            ReminderScheduler.snoozeRequest(
+                for: ReminderScheduler.request(
+                    for: Reminder(id: UUID(), title: "Walk", notes: nil, dueDate: due, repeatsDaily: false))),
+        ]
+        let restored = try RequestArchive.unarchive(try RequestArchive.archive(requests))
+        #expect(restored.map(\.identifier) == requests.map(\.identifier))
+        #expect(restored.map(\.content.title) == ["Tea", "⏰ Walk"])
+        #expect(
+            restored[0].content.userInfo["reminderID"] as? String == requests[0].content.userInfo["reminderID"]
+                as? String)
+        let calendar = try #require(restored[0].trigger as? UNCalendarNotificationTrigger)
+        #expect(calendar.dateComponents == (requests[0].trigger as? UNCalendarNotificationTrigger)?.dateComponents)
+        #expect((restored[1].trigger as? UNTimeIntervalNotificationTrigger)?.timeInterval == 600)
+        #expect(zip(restored, requests).allSatisfy { $0.isEqual($1) })
+        let editable = try #require(RequestArchive.editableCopy(of: restored[0]))
+        editable.title = "Coffee"
+        #expect(restored[0].content.title == "Tea")
+    }
+
+    @Test func categoriesAndResponsesComeBackFromTheirArchives() throws {
+        let category = UNNotificationCategory(
+            identifier: "MESSAGE",
+            actions: [
+                UNNotificationAction(identifier: "SNOOZE", title: "Snooze"),
+                UNTextInputNotificationAction(
+                    identifier: "REPLY", title: "Reply", textInputButtonTitle: "Send", textInputPlaceholder: "Message"),
+            ],
+            intentIdentifiers: [], options: [.customDismissAction])
+        let restored = try #require(try RequestArchive.unarchiveCategory(try RequestArchive.archiveCategory(category)))
+        #expect(restored.identifier == category.identifier)
+        #expect(restored.actions.map(\.identifier) == category.actions.map(\.identifier))
+        #expect(restored.options == category.options)
+        #expect((restored.actions.last as? UNTextInputNotificationAction)?.textInputButtonTitle == "Send")
+        let request = ReminderScheduler.request(
+            for: Reminder(id: UUID(), title: "Tea", notes: nil, dueDate: due, repeatsDaily: false))
+        let response = UNNotificationResponse(
+            notification: UNNotification(request: request, date: due), actionIdentifier: "SNOOZE")
+        let back = try #require(try RequestArchive.lastResponse(response))
+        #expect(back.actionIdentifier == "SNOOZE" && back.notification.request.identifier == request.identifier)
+    }
+
     @Test func unErrorCodesAreSwitchedOnAsOnApplePlatforms() {
         #expect(RichContent.describe(UNError(.notificationsNotAllowed)) == "not allowed")
         #expect(RichContent.describe(UNError(.attachmentInvalidURL)) == "bad attachment")

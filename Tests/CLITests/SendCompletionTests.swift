@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 
@@ -36,6 +37,27 @@ import TestSupport
         #expect(try await candidates(["unotify", "send", "--urgency=c"]) == ["--urgency=critical"])
         // bash splits the word at "=" (COMP_WORDBREAKS) and completes the part after it
         #expect(try await candidates(["unotify", "send", "--urgency", "=", "c"]) == ["critical"])
+    }
+
+    @Test func aFileOptionOffersTheFilesItsPrefixNames() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unotify-completion-\(UUID())")
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("pictures"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["photo.png", "plan.txt", ".hidden.png"] {
+            try Data([1]).write(to: directory.appendingPathComponent(name))
+        }
+        let base = directory.path + "/"
+        #expect(
+            try await candidates(["unotify", "send", "--image", base + "p"])
+                == [base + "photo.png", base + "pictures/", base + "plan.txt"])
+        #expect(try await candidates(["unotify", "send", "-i", base + "ph"]) == [base + "photo.png"])
+        #expect(
+            try await candidates(["unotify", "send", "--image=" + base + "ph"]) == ["--image=" + base + "photo.png"])
+        #expect(try await candidates(["unotify", "send", "--image", base + ".h"]) == [base + ".hidden.png"])
+        #expect(
+            try await candidates(["unotify", "send", "--app", "a", "--sound", base + "ph"]) == [base + "photo.png"])
+        #expect(try await candidates(["unotify", "send", "-u", base + "ph"]).isEmpty)
     }
 
     @Test func aSummaryOrAnOpenValueOffersNothing() async throws {

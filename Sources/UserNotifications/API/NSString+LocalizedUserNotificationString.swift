@@ -1,5 +1,6 @@
 import Foundation
 
+/// Localized notification text, as Apple's framework adds it to `NSString`.
 extension NSString {
     /// A localized string for a notification, with its arguments substituted.
     ///

@@ -30,6 +30,21 @@ open class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchecked Send
         super.init(repeats: repeats)
     }
 
+    /// Reads a trigger archived by `encode(with:)`; `nil` when the components are missing.
+    public required init?(coder: NSCoder) {
+        guard let components = coder.decodeObjectIfPresent(of: NSDateComponents.self, forKey: "dateComponents") else {
+            return nil
+        }
+        self.dateComponents = components as DateComponents
+        super.init(coder: coder)
+    }
+
+    /// Archives the components (with their calendar and time zone) and the repetition.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(dateComponents as NSDateComponents, forKey: "dateComponents")
+    }
+
     /// The next date the trigger fires, or `nil` when none matches.
     open func nextTriggerDate() -> Date? {
         nextTriggerDate(after: Date())

@@ -14,6 +14,11 @@ open class UNLocationNotificationTrigger: UNNotificationTrigger, @unchecked Send
         super.init(repeats: false)
     }
 
+    /// Reads a location trigger archived by `encode(with:)`.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
     /// Always an error: location triggers cannot fire on Linux.
     package override func validationError() -> UNError? {
         UNError(

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// On Linux each action becomes a key/label pair of the `Notify` call's `actions`; servers
 /// without the `actions` capability show none (the notification is still delivered).
-open class UNNotificationAction: NSObject, NSCopying, @unchecked Sendable {
+open class UNNotificationAction: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// It is immutable, so a copy is the same object (`NSCopying`, as on Apple platforms).
     open func copy(with zone: NSZone? = nil) -> Any { self }
 
@@ -35,6 +35,30 @@ open class UNNotificationAction: NSObject, NSCopying, @unchecked Sendable {
     /// Creates an action.
     public convenience init(identifier: String, title: String, options: UNNotificationActionOptions = []) {
         self.init(identifier: identifier, title: title, options: options, icon: nil)
+    }
+
+    /// Actions are archived securely: `NSKeyedUnarchiver` may require secure coding.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Reads an action archived by `encode(with:)`; `nil` when the identifier or title is
+    /// missing.
+    public required init?(coder: NSCoder) {
+        guard let identifier = coder.decodeString(forKey: "identifier"),
+            let title = coder.decodeString(forKey: "title")
+        else { return nil }
+        self.identifier = identifier
+        self.title = title
+        self.options = UNNotificationActionOptions(rawValue: coder.decodeUnsigned(forKey: "options"))
+        self.icon = coder.decodeObjectIfPresent(of: UNNotificationActionIcon.self, forKey: "icon")
+        super.init()
+    }
+
+    /// Archives the identifier, title, options and icon.
+    open func encode(with coder: NSCoder) {
+        coder.encode(identifier, forKey: "identifier")
+        coder.encode(title, forKey: "title")
+        coder.encodeUnsigned(options.rawValue, forKey: "options")
+        coder.encode(icon, forKey: "icon")
     }
 
     /// Actions are equal when identifier, title, options and icon are.

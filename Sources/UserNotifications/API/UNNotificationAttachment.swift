@@ -25,7 +25,7 @@ public let UNNotificationAttachmentOptionsThumbnailTimeKey: String = "UNNotifica
 /// On Linux the file is not moved into a data store when the request is added; the agent reads
 /// it in place, and an image goes to the notification server as the `image-path` hint. A PNG,
 /// JPEG or GIF whose first bytes are not of that format is rejected with `.attachmentCorrupt`.
-open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
+open class UNNotificationAttachment: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// It is immutable, so a copy is the same object (`NSCopying`, as on Apple platforms).
     open func copy(with zone: NSZone? = nil) -> Any { self }
 
@@ -65,6 +65,53 @@ open class UNNotificationAttachment: NSObject, NSCopying, @unchecked Sendable {
         self.thumbnailClippingRect = Self.rect(options[UNNotificationAttachmentOptionsThumbnailClippingRectKey])
         self.thumbnailTime = Self.double(options[UNNotificationAttachmentOptionsThumbnailTimeKey])
         super.init()
+    }
+
+    /// Attachments are archived securely: `NSKeyedUnarchiver` may require secure coding.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Reads an attachment archived by `encode(with:)`; `nil` when the identifier, URL or a
+    /// supported type is missing. The file is not checked again.
+    public required init?(coder: NSCoder) {
+        guard let identifier = coder.decodeString(forKey: "identifier"),
+            let url = coder.decodeObjectIfPresent(of: NSURL.self, forKey: "url"),
+            let type = coder.decodeString(forKey: "type"),
+            let fileType = AttachmentFileType(identifier: type)
+        else { return nil }
+        self.identifier = identifier
+        self.url = url as URL
+        self.type = type
+        self.fileType = fileType
+        self.isThumbnailHidden = coder.decodeBool(forKey: "isThumbnailHidden")
+        self.thumbnailClippingRect = Self.decodeRect(from: coder)
+        self.thumbnailTime = coder.decodeOptionalDouble(forKey: "thumbnailTime")
+        super.init()
+    }
+
+    /// Archives the identifier, URL, type and thumbnail options.
+    open func encode(with coder: NSCoder) {
+        coder.encode(identifier, forKey: "identifier")
+        coder.encode(url as NSURL, forKey: "url")
+        coder.encode(type, forKey: "type")
+        coder.encode(isThumbnailHidden, forKey: "isThumbnailHidden")
+        if let rect = thumbnailClippingRect {
+            let sides = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
+            for (key, side) in zip(Self.rectKeys, sides) { coder.encode(Double(side), forKey: key) }
+        }
+        if let thumbnailTime { coder.encode(thumbnailTime, forKey: "thumbnailTime") }
+    }
+
+    /// The archive keys of the clipping rectangle's x, y, width and height.
+    private static let rectKeys = [
+        "thumbnailClippingRect.x", "thumbnailClippingRect.y",
+        "thumbnailClippingRect.width", "thumbnailClippingRect.height",
+    ]
+
+    /// The clipping rectangle from its archived sides, or `nil` when it was not archived.
+    private static func decodeRect(from coder: NSCoder) -> CGRect? {
+        let values = rectKeys.compactMap { coder.decodeOptionalDouble(forKey: $0) }
+        guard values.count == 4 else { return nil }
+        return CGRect(x: values[0], y: values[1], width: values[2], height: values[3])
     }
 
     /// Attachments are equal when identifier, URL and type are.

@@ -9,7 +9,7 @@ import Foundation
 /// On Linux the actions become the popup's buttons; `.customDismissAction` makes a dismissed
 /// popup reach the delegate with `UNNotificationDismissActionIdentifier`. Intent identifiers,
 /// the hidden-previews placeholder and the summary format are kept and not shown.
-open class UNNotificationCategory: NSObject, NSCopying, @unchecked Sendable {
+open class UNNotificationCategory: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// It is immutable, so a copy is the same object (`NSCopying`, as on Apple platforms).
     open func copy(with zone: NSZone? = nil) -> Any { self }
 
@@ -60,6 +60,34 @@ open class UNNotificationCategory: NSObject, NSCopying, @unchecked Sendable {
             identifier: identifier, actions: actions, intentIdentifiers: intentIdentifiers,
             hiddenPreviewsBodyPlaceholder: hiddenPreviewsBodyPlaceholder, categorySummaryFormat: nil,
             options: options)
+    }
+
+    /// Categories are archived securely: `NSKeyedUnarchiver` may require secure coding.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Reads a category archived by `encode(with:)`; `nil` when the identifier or an action is
+    /// missing.
+    public required init?(coder: NSCoder) {
+        guard let identifier = coder.decodeString(forKey: "identifier"),
+            let actions = coder.decodeArray(of: UNNotificationAction.self, forKey: "actions")
+        else { return nil }
+        self.identifier = identifier
+        self.actions = actions
+        self.intentIdentifiers = coder.decodeStrings(forKey: "intentIdentifiers") ?? []
+        self.options = UNNotificationCategoryOptions(rawValue: coder.decodeUnsigned(forKey: "options"))
+        self.hiddenPreviewsBodyPlaceholder = coder.decodeString(forKey: "hiddenPreviewsBodyPlaceholder") ?? ""
+        self.categorySummaryFormat = coder.decodeString(forKey: "categorySummaryFormat") ?? ""
+        super.init()
+    }
+
+    /// Archives every property.
+    open func encode(with coder: NSCoder) {
+        coder.encode(identifier, forKey: "identifier")
+        coder.encode(actions as NSArray, forKey: "actions")
+        coder.encode(intentIdentifiers as NSArray, forKey: "intentIdentifiers")
+        coder.encodeUnsigned(options.rawValue, forKey: "options")
+        coder.encode(hiddenPreviewsBodyPlaceholder, forKey: "hiddenPreviewsBodyPlaceholder")
+        coder.encode(categorySummaryFormat, forKey: "categorySummaryFormat")
     }
 
     /// Categories are equal when their identifiers are.

@@ -4,12 +4,14 @@ import Foundation
 ///
 /// Create and fill a ``UNMutableNotificationContent``; a request keeps an immutable copy.
 /// `copy()` gives an immutable copy and `mutableCopy()` a ``UNMutableNotificationContent``.
+/// Content archives with `NSKeyedArchiver` (secure coding), keeping its class and every
+/// property; only `userInfo` entries that are property lists are archived.
 ///
 /// On Linux the title becomes the popup's summary, the subtitle and body its body (the subtitle
 /// on a line of its own), the badge a launcher count, and an image attachment the `image-path`
 /// hint. `launchImageName`, `targetContentIdentifier`, `relevanceScore` and `filterCriteria`
 /// are kept and passed back with the notification but do not change what is shown.
-open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
+open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, NSSecureCoding, @unchecked Sendable {
     private let lock = NSLock()
     private var fields: NotificationContentFields
 
@@ -22,6 +24,20 @@ open class UNNotificationContent: NSObject, NSCopying, NSMutableCopying, @unchec
     init(fields: NotificationContentFields) {
         self.fields = fields
         super.init()
+    }
+
+    /// Content is archived securely: `NSKeyedUnarchiver` may require secure coding.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Reads content archived by `encode(with:)`.
+    public required init?(coder: NSCoder) {
+        fields = NotificationContentFields(coder: coder)
+        super.init()
+    }
+
+    /// Archives every property.
+    open func encode(with coder: NSCoder) {
+        readFields { $0 }.encode(with: coder)
     }
 
     final func readFields<T>(_ read: (NotificationContentFields) -> T) -> T {

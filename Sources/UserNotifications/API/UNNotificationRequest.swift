@@ -4,8 +4,9 @@ import Foundation
 ///
 /// The request keeps an immutable copy of the content. Adding a request with the identifier of
 /// a pending or delivered one replaces it (on Linux a delivered popup is updated in place
-/// through `replaces_id`).
-open class UNNotificationRequest: NSObject, NSCopying, @unchecked Sendable {
+/// through `replaces_id`). A request archives with `NSKeyedArchiver` (secure coding), as apps
+/// do to keep the requests they scheduled.
+open class UNNotificationRequest: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// It is immutable, so a copy is the same object (`NSCopying`, as on Apple platforms).
     open func copy(with zone: NSZone? = nil) -> Any { self }
 
@@ -27,6 +28,28 @@ open class UNNotificationRequest: NSObject, NSCopying, @unchecked Sendable {
         self.content = content.immutableCopy()
         self.trigger = trigger
         super.init()
+    }
+
+    /// Requests are archived securely: `NSKeyedUnarchiver` may require secure coding.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Reads a request archived by `encode(with:)`; `nil` when the identifier or content is
+    /// missing.
+    public required init?(coder: NSCoder) {
+        guard let identifier = coder.decodeString(forKey: "identifier"),
+            let content = coder.decodeObjectIfPresent(of: UNNotificationContent.self, forKey: "content")
+        else { return nil }
+        self.identifier = identifier
+        self.content = content.immutableCopy()
+        self.trigger = coder.decodeObjectIfPresent(of: UNNotificationTrigger.self, forKey: "trigger")
+        super.init()
+    }
+
+    /// Archives the identifier, the content and the trigger.
+    open func encode(with coder: NSCoder) {
+        coder.encode(identifier, forKey: "identifier")
+        coder.encode(content, forKey: "content")
+        coder.encode(trigger, forKey: "trigger")
     }
 
     /// Why the request cannot be scheduled, as `add` reports it: an invalid trigger

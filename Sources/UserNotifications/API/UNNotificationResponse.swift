@@ -13,7 +13,7 @@ public let UNNotificationDismissActionIdentifier: String = "com.apple.UNNotifica
 /// Delivered to the delegate's `userNotificationCenter(_:didReceive:withCompletionHandler:)`.
 /// On Linux a response that arrives while the app is not running is kept by `unotifyd` and
 /// delivered when the app next sets a delegate.
-open class UNNotificationResponse: NSObject, NSCopying, @unchecked Sendable {
+open class UNNotificationResponse: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// It is immutable, so a copy is the same object (`NSCopying`, as on Apple platforms).
     open func copy(with zone: NSZone? = nil) -> Any { self }
 
@@ -28,6 +28,26 @@ open class UNNotificationResponse: NSObject, NSCopying, @unchecked Sendable {
         self.notification = notification
         self.actionIdentifier = actionIdentifier
         super.init()
+    }
+
+    /// Responses are archived securely: `NSKeyedUnarchiver` may require secure coding.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Reads a response archived by `encode(with:)`; `nil` when the notification or action is
+    /// missing.
+    public required init?(coder: NSCoder) {
+        guard let notification = coder.decodeObjectIfPresent(of: UNNotification.self, forKey: "notification"),
+            let actionIdentifier = coder.decodeString(forKey: "actionIdentifier")
+        else { return nil }
+        self.notification = notification
+        self.actionIdentifier = actionIdentifier
+        super.init()
+    }
+
+    /// Archives the notification and the chosen action.
+    open func encode(with coder: NSCoder) {
+        coder.encode(notification, forKey: "notification")
+        coder.encode(actionIdentifier, forKey: "actionIdentifier")
     }
 
     /// Responses are equal when notification and action are.

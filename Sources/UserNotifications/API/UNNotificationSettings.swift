@@ -10,7 +10,7 @@ import Foundation
 /// counterpart (CarPlay, announcements, scheduled delivery, direct messages) are
 /// `.notSupported`. When the agent cannot be reached, the center reports
 /// `.notDetermined` with every setting `.notSupported`.
-open class UNNotificationSettings: NSObject, NSCopying, @unchecked Sendable {
+open class UNNotificationSettings: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// It is immutable, so a copy is the same object (`NSCopying`, as on Apple platforms).
     open func copy(with zone: NSZone? = nil) -> Any { self }
 
@@ -79,6 +79,62 @@ open class UNNotificationSettings: NSObject, NSCopying, @unchecked Sendable {
         self.scheduledDeliverySetting = scheduledDeliverySetting
         self.directMessagesSetting = directMessagesSetting
         super.init()
+    }
+
+    /// Settings are archived securely: `NSKeyedUnarchiver` may require secure coding.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Reads settings archived by `encode(with:)`; `nil` when a value is not one of its type's.
+    public required convenience init?(coder: NSCoder) {
+        func setting(_ key: String) -> UNNotificationSetting? {
+            UNNotificationSetting(rawValue: coder.decodeInteger(forKey: key))
+        }
+        guard
+            let authorizationStatus = UNAuthorizationStatus(
+                rawValue: coder.decodeInteger(forKey: "authorizationStatus")),
+            let soundSetting = setting("soundSetting"), let badgeSetting = setting("badgeSetting"),
+            let alertSetting = setting("alertSetting"),
+            let notificationCenterSetting = setting("notificationCenterSetting"),
+            let lockScreenSetting = setting("lockScreenSetting"), let carPlaySetting = setting("carPlaySetting"),
+            let alertStyle = UNAlertStyle(rawValue: coder.decodeInteger(forKey: "alertStyle")),
+            let showPreviewsSetting = UNShowPreviewsSetting(
+                rawValue: coder.decodeInteger(forKey: "showPreviewsSetting")),
+            let criticalAlertSetting = setting("criticalAlertSetting"),
+            let announcementSetting = setting("announcementSetting"),
+            let timeSensitiveSetting = setting("timeSensitiveSetting"),
+            let scheduledDeliverySetting = setting("scheduledDeliverySetting"),
+            let directMessagesSetting = setting("directMessagesSetting")
+        else { return nil }
+        self.init(
+            authorizationStatus: authorizationStatus, soundSetting: soundSetting, badgeSetting: badgeSetting,
+            alertSetting: alertSetting, notificationCenterSetting: notificationCenterSetting,
+            lockScreenSetting: lockScreenSetting, carPlaySetting: carPlaySetting, alertStyle: alertStyle,
+            showPreviewsSetting: showPreviewsSetting, criticalAlertSetting: criticalAlertSetting,
+            providesAppNotificationSettings: coder.decodeBool(forKey: "providesAppNotificationSettings"),
+            announcementSetting: announcementSetting, timeSensitiveSetting: timeSensitiveSetting,
+            scheduledDeliverySetting: scheduledDeliverySetting, directMessagesSetting: directMessagesSetting)
+    }
+
+    /// Archives every value.
+    open func encode(with coder: NSCoder) {
+        for (key, value) in codedValues { coder.encode(value, forKey: key) }
+        coder.encode(providesAppNotificationSettings, forKey: "providesAppNotificationSettings")
+    }
+
+    /// The archive key and raw value of each enumerated setting.
+    private var codedValues: KeyValuePairs<String, Int> {
+        [
+            "authorizationStatus": authorizationStatus.rawValue, "soundSetting": soundSetting.rawValue,
+            "badgeSetting": badgeSetting.rawValue, "alertSetting": alertSetting.rawValue,
+            "notificationCenterSetting": notificationCenterSetting.rawValue,
+            "lockScreenSetting": lockScreenSetting.rawValue, "carPlaySetting": carPlaySetting.rawValue,
+            "alertStyle": alertStyle.rawValue, "showPreviewsSetting": showPreviewsSetting.rawValue,
+            "criticalAlertSetting": criticalAlertSetting.rawValue,
+            "announcementSetting": announcementSetting.rawValue,
+            "timeSensitiveSetting": timeSensitiveSetting.rawValue,
+            "scheduledDeliverySetting": scheduledDeliverySetting.rawValue,
+            "directMessagesSetting": directMessagesSetting.rawValue,
+        ]
     }
 
     /// What the center reports when the backend cannot answer: nothing determined, nothing

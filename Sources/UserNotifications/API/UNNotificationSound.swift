@@ -9,7 +9,7 @@ import Foundation
 /// is a theme name or a file (see ``UNNotificationSoundName``). A critical sound plays only when
 /// the app was granted `.criticalAlert`; its volume is passed on where the sound player supports
 /// it.
-open class UNNotificationSound: NSObject, NSCopying, @unchecked Sendable {
+open class UNNotificationSound: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// The sound's name, or `nil` for the default sound.
     package let soundName: UNNotificationSoundName?
     /// Whether this is a critical-alert sound.
@@ -55,6 +55,24 @@ open class UNNotificationSound: NSObject, NSCopying, @unchecked Sendable {
         _ name: UNNotificationSoundName, withAudioVolume volume: Float
     ) -> UNNotificationSound {
         UNNotificationSound(name: name, isCritical: true, volume: volume)
+    }
+
+    /// Sounds are archived securely: `NSKeyedUnarchiver` may require secure coding.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Reads a sound archived by `encode(with:)`.
+    public required init?(coder: NSCoder) {
+        soundName = coder.decodeString(forKey: "soundName").map(UNNotificationSoundName.init(rawValue:))
+        isCritical = coder.decodeBool(forKey: "isCritical")
+        volume = coder.decodeOptionalFloat(forKey: "volume")
+        super.init()
+    }
+
+    /// Archives the name, criticality and volume.
+    open func encode(with coder: NSCoder) {
+        coder.encode(soundName?.rawValue, forKey: "soundName")
+        coder.encode(isCritical, forKey: "isCritical")
+        if let volume { coder.encode(volume, forKey: "volume") }
     }
 
     /// Sounds are immutable: a copy is the same object.

@@ -5,7 +5,7 @@ import Foundation
 /// Use a subclass: ``UNTimeIntervalNotificationTrigger``, ``UNCalendarNotificationTrigger``
 /// (and, on Apple platforms only, ``UNLocationNotificationTrigger``). A request with no trigger
 /// is delivered at once.
-open class UNNotificationTrigger: NSObject, NSCopying, @unchecked Sendable {
+open class UNNotificationTrigger: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// It is immutable, so a copy is the same object (`NSCopying`, as on Apple platforms).
     open func copy(with zone: NSZone? = nil) -> Any { self }
 
@@ -17,6 +17,30 @@ open class UNNotificationTrigger: NSObject, NSCopying, @unchecked Sendable {
         self.repeats = repeats
         super.init()
     }
+
+    /// Triggers are archived securely: `NSKeyedUnarchiver` may require secure coding.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Reads a trigger archived by `encode(with:)`.
+    public required init?(coder: NSCoder) {
+        repeats = coder.decodeBool(forKey: "repeats")
+        super.init()
+    }
+
+    /// Archives whether the trigger repeats; subclasses add their condition.
+    open func encode(with coder: NSCoder) {
+        coder.encode(repeats, forKey: "repeats")
+    }
+
+    /// Triggers are equal when they are of the same class and repeat alike; subclasses compare
+    /// their condition too.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UNNotificationTrigger else { return false }
+        return type(of: other) == type(of: self) && repeats == other.repeats
+    }
+
+    /// A hash of the repetition.
+    open override var hash: Int { repeats.hashValue }
 
     /// Why this trigger can never fire, or `nil` when it can.
     ///

@@ -10,4 +10,9 @@ open class UNPushNotificationTrigger: UNNotificationTrigger, @unchecked Sendable
     package init() {
         super.init(repeats: false)
     }
+
+    /// Reads a push trigger archived by `encode(with:)`.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
 }

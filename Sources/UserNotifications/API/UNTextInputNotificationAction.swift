@@ -31,6 +31,20 @@ open class UNTextInputNotificationAction: UNNotificationAction, @unchecked Senda
             textInputButtonTitle: textInputButtonTitle, textInputPlaceholder: textInputPlaceholder)
     }
 
+    /// Reads a text-input action archived by `encode(with:)`.
+    public required init?(coder: NSCoder) {
+        textInputButtonTitle = coder.decodeString(forKey: "textInputButtonTitle") ?? ""
+        textInputPlaceholder = coder.decodeString(forKey: "textInputPlaceholder") ?? ""
+        super.init(coder: coder)
+    }
+
+    /// Archives the action and its button title and placeholder.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(textInputButtonTitle, forKey: "textInputButtonTitle")
+        coder.encode(textInputPlaceholder, forKey: "textInputPlaceholder")
+    }
+
     /// Text-input actions are equal when every property is.
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? UNTextInputNotificationAction else { return false }

@@ -14,6 +14,18 @@ open class UNTextInputNotificationResponse: UNNotificationResponse, @unchecked S
         super.init(notification: notification, actionIdentifier: actionIdentifier)
     }
 
+    /// Reads a text response archived by `encode(with:)`.
+    public required init?(coder: NSCoder) {
+        userText = coder.decodeString(forKey: "userText") ?? ""
+        super.init(coder: coder)
+    }
+
+    /// Archives the response and the typed text.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(userText, forKey: "userText")
+    }
+
     /// Text responses are equal when notification, action and text are.
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? UNTextInputNotificationResponse else { return false }

@@ -32,6 +32,21 @@ open class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @unchecked 
         super.init(repeats: repeats)
     }
 
+    /// Reads a trigger archived by `encode(with:)`; `nil` when the interval is missing.
+    public required init?(coder: NSCoder) {
+        guard let timeInterval = coder.decodeOptionalDouble(forKey: "timeInterval") else { return nil }
+        self.timeInterval = timeInterval
+        self.referenceDate = coder.decodeObjectIfPresent(of: NSDate.self, forKey: "referenceDate").map { $0 as Date }
+        super.init(coder: coder)
+    }
+
+    /// Archives the interval, the repetition and when the interval started counting.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(timeInterval, forKey: "timeInterval")
+        coder.encode(referenceDate, forKey: "referenceDate")
+    }
+
     /// The next date the trigger fires, or `nil` when it never will.
     open func nextTriggerDate() -> Date? {
         nextTriggerDate(after: Date())
