@@ -6,6 +6,12 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// `UNOTIFY_STATIC_LIBDBUS=1` links libdbus statically, as `scripts/install` builds the release
+/// binaries: loading libdbus-1.so pulls in libsystemd and six more libraries, which costs the CLI
+/// about 1 ms of its start (docs/PERFORMANCE.md). `scripts/static-libdbus` writes the pkg-config
+/// file this needs and prints the environment to build with.
+let staticLibdbus = Context.environment["UNOTIFY_STATIC_LIBDBUS"] == "1"
+
 let package = Package(
     name: "unotify",
     products: [
@@ -23,10 +29,16 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CDBus",
-            pkgConfig: "dbus-1",
+            pkgConfig: staticLibdbus ? "unotify-libdbus-static" : "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
         ),
-        .target(name: "DBus", dependencies: ["CDBus"], swiftSettings: strictSettings),
+        // Only linked with a static libdbus: libsystemd's two socket-activation calls, never made by a client.
+        .target(name: "CLibdbusStaticSupport"),
+        .target(
+            name: "DBus",
+            dependencies: ["CDBus"] + (staticLibdbus ? ["CLibdbusStaticSupport"] : []),
+            swiftSettings: strictSettings
+        ),
         .target(name: "FreedesktopNotifications", dependencies: ["DBus"], swiftSettings: strictSettings),
         .target(
             name: "NotificationAgentClient",
