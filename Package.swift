@@ -6,11 +6,12 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-/// `UNOTIFY_STATIC_LIBDBUS=1` links libdbus statically, as `scripts/install` builds the release
-/// binaries: loading libdbus-1.so pulls in libsystemd and six more libraries, which costs the CLI
-/// about 1 ms of its start (docs/PERFORMANCE.md). `scripts/static-libdbus` writes the pkg-config
-/// file this needs and prints the environment to build with.
-let staticLibdbus = Context.environment["UNOTIFY_STATIC_LIBDBUS"] == "1"
+/// `UNOTIFY_FAST_START=1` is how `scripts/install` builds the release binaries, for a CLI that
+/// starts fast (docs/PERFORMANCE.md): libdbus is linked statically (loading libdbus-1.so pulls in
+/// libsystemd and six more libraries), and `unotify` is linked as a position-dependent executable
+/// (a PIE has about 40 000 relocations to apply, one copied page after another, at every start).
+/// `scripts/fast-start-env` writes the pkg-config file this needs and prints the environment.
+let fastStart = Context.environment["UNOTIFY_FAST_START"] == "1"
 
 let package = Package(
     name: "unotify",
@@ -29,14 +30,14 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CDBus",
-            pkgConfig: staticLibdbus ? "unotify-libdbus-static" : "dbus-1",
+            pkgConfig: fastStart ? "unotify-libdbus-static" : "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
         ),
         // Only linked with a static libdbus: libsystemd's two socket-activation calls, never made by a client.
         .target(name: "CLibdbusStaticSupport"),
         .target(
             name: "DBus",
-            dependencies: ["CDBus"] + (staticLibdbus ? ["CLibdbusStaticSupport"] : []),
+            dependencies: ["CDBus"] + (fastStart ? ["CLibdbusStaticSupport"] : []),
             swiftSettings: strictSettings
         ),
         .target(name: "FreedesktopNotifications", dependencies: ["DBus"], swiftSettings: strictSettings),
@@ -67,7 +68,8 @@ let package = Package(
                 "FreedesktopNotifications",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            linkerSettings: fastStart ? [.unsafeFlags(["-Xclang-linker", "-no-pie"])] : []
         ),
         .executableTarget(
             name: "schedule-scale-benchmark",

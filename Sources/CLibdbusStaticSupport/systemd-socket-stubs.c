@@ -1,4 +1,6 @@
-/* Stand-ins for the two libsystemd functions that libdbus-1.a refers to, so that a client can
+/* Linked only with a static libdbus (UNOTIFY_FAST_START=1, see Package.swift).
+ *
+ * Stand-ins for the two libsystemd functions that libdbus-1.a refers to, so that a client can
  * link libdbus statically without libsystemd (which Debian ships only as a shared library).
  *
  * libdbus calls them only where a bus daemon takes over listening sockets from systemd
