@@ -6,12 +6,17 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-/// `UNOTIFY_FAST_START=1` is how `scripts/install` builds the release binaries, for a CLI that
-/// starts fast (docs/PERFORMANCE.md): libdbus is linked statically (loading libdbus-1.so pulls in
-/// libsystemd and six more libraries), and `unotify` is linked as a position-dependent executable
-/// (a PIE has about 40 000 relocations to apply, one copied page after another, at every start).
-/// `scripts/fast-start-env` writes the pkg-config file this needs and prints the environment.
-let fastStart = Context.environment["UNOTIFY_FAST_START"] == "1"
+/// `UNOTIFY_FAST_START=DIR` is how `scripts/install` builds the release binaries, for a CLI that
+/// starts fast (docs/PERFORMANCE.md): libdbus and libstdc++ are linked statically (loading
+/// libdbus-1.so pulls in libsystemd and six more libraries; libstdc++.so is the Swift runtime's
+/// largest load), and `unotify` is linked as a position-dependent executable (a PIE has about
+/// 40 000 relocations to apply, one copied page after another, at every start).
+/// `scripts/fast-start-env DIR` fills DIR (the pkg-config file for a static libdbus, and a
+/// folder where the linker finds libstdc++.a first) and prints the environment to build with.
+let fastStartDirectory = Context.environment["UNOTIFY_FAST_START"]
+let fastStart = fastStartDirectory != nil
+/// Where the linker looks first for a fast start's static libraries.
+let fastStartLinking: [LinkerSetting] = fastStartDirectory.map { [.unsafeFlags(["-L\($0)/lib"])] } ?? []
 
 let package = Package(
     name: "unotify",
@@ -59,7 +64,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .executableTarget(name: "unotifyd", dependencies: ["NotificationAgent"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "unotifyd",
+            dependencies: ["NotificationAgent"],
+            swiftSettings: strictSettings,
+            linkerSettings: fastStartLinking
+        ),
         .executableTarget(
             name: "unotify",
             dependencies: [
@@ -69,7 +79,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings,
-            linkerSettings: fastStart ? [.unsafeFlags(["-Xclang-linker", "-no-pie"])] : []
+            linkerSettings: fastStartLinking + (fastStart ? [.unsafeFlags(["-Xclang-linker", "-no-pie"])] : [])
         ),
         .executableTarget(
             name: "schedule-scale-benchmark",
