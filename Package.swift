@@ -6,6 +6,18 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// `UNOTIFY_FAST_START=DIR` is how `scripts/install` builds the release binaries, for a CLI that
+/// starts fast (docs/PERFORMANCE.md): libdbus and libstdc++ are linked statically (loading
+/// libdbus-1.so pulls in libsystemd and six more libraries; libstdc++.so is the Swift runtime's
+/// largest load), and `unotify` is linked as a position-dependent executable (a PIE has about
+/// 40 000 relocations to apply, one copied page after another, at every start).
+/// `scripts/fast-start-env DIR` fills DIR (the pkg-config file for a static libdbus, and a
+/// folder where the linker finds libstdc++.a first) and prints the environment to build with.
+let fastStartDirectory = Context.environment["UNOTIFY_FAST_START"]
+let fastStart = fastStartDirectory != nil
+/// Where the linker looks first for a fast start's static libraries.
+let fastStartLinking: [LinkerSetting] = fastStartDirectory.map { [.unsafeFlags(["-L\($0)/lib"])] } ?? []
+
 let package = Package(
     name: "unotify",
     products: [
@@ -23,10 +35,16 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CDBus",
-            pkgConfig: "dbus-1",
+            pkgConfig: fastStart ? "unotify-libdbus-static" : "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
         ),
-        .target(name: "DBus", dependencies: ["CDBus"], swiftSettings: strictSettings),
+        // Only linked with a static libdbus: libsystemd's two socket-activation calls, never made by a client.
+        .target(name: "CLibdbusStaticSupport"),
+        .target(
+            name: "DBus",
+            dependencies: ["CDBus"] + (fastStart ? ["CLibdbusStaticSupport"] : []),
+            swiftSettings: strictSettings
+        ),
         .target(name: "FreedesktopNotifications", dependencies: ["DBus"], swiftSettings: strictSettings),
         .target(
             name: "NotificationAgentClient",
@@ -46,7 +64,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .executableTarget(name: "unotifyd", dependencies: ["NotificationAgent"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "unotifyd",
+            dependencies: ["NotificationAgent"],
+            swiftSettings: strictSettings,
+            linkerSettings: fastStartLinking
+        ),
         .executableTarget(
             name: "unotify",
             dependencies: [
@@ -55,7 +78,8 @@ let package = Package(
                 "FreedesktopNotifications",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            linkerSettings: fastStartLinking + (fastStart ? [.unsafeFlags(["-Xclang-linker", "-no-pie"])] : [])
         ),
         .executableTarget(
             name: "schedule-scale-benchmark",

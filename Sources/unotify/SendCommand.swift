@@ -28,12 +28,19 @@ struct SendCommand: AsyncParsableCommand {
 
     /// Parses notify-send's arguments and shows the notification.
     static func run(arguments: [String]) async throws {
+        if let send = try prepare(arguments: arguments) {
+            try await finish(send)
+        }
+    }
+
+    /// Parses and checks the arguments and builds the request; `nil` when only help was asked.
+    static func prepare(arguments: [String]) throws -> PreparedSend? {
         let options = try SendOptions(parsing: arguments)
         if options.helpRequested {
             StandardOutput.write(SendOptions.helpText)
-            return
+            return nil
         }
-        var request = try makeRequest(options)
+        let request = try makeRequest(options)
         if options.app == nil,
             options.identifier != nil || options.inText != nil || options.every != nil
                 || options.at != nil || options.repeating != nil || options.sound != nil
@@ -41,16 +48,18 @@ struct SendCommand: AsyncParsableCommand {
             throw CommandFailure(
                 "unotify: --id, --in, --every, --at, --repeat and --sound need --app: the agent keeps them per app")
         }
+        return PreparedSend(options: options, request: request)
+    }
+
+    /// Shows the notification: through the agent with `--app`, else straight to the server.
+    static func finish(_ send: PreparedSend) async throws {
+        let options = send.options
+        var request = send.request
         if let app = options.app {
             try await AppDelivery.send(request, app: app, options: options)
             return
         }
-        let client: NotificationsClient
-        do {
-            client = try NotificationsClient.sessionBus()
-        } catch let error as NotificationServerError {
-            throw CommandFailure(error)
-        }
+        let client = try connect()
         do {
             if let image = options.image {
                 // The spelling the server draws (lxqt draws nothing when given both): one more
@@ -58,16 +67,33 @@ struct SendCommand: AsyncParsableCommand {
                 request.hints.setImage(image, for: try await client.profile())
             }
             if request.actions.isEmpty && !options.wait {
-                // Without -p nothing needs the id: post and exit, without waiting for the
-                // server's own work (as dbus-send does); with no server running, the blocking
-                // call below starts an activatable one or reports the error.
-                if !options.printID, try client.postIfRunning(request) { return }
-                let id = try client.notifyBlocking(request)
-                if options.printID { StandardOutput.write(String(id.rawValue)) }
+                try post(request, on: client, printID: options.printID)
                 return
             }
             try await NotificationWaiter(client: client, printID: options.printID)
                 .run(request, waitWithoutActions: options.wait)
+        } catch let error as NotificationServerError {
+            throw CommandFailure(error)
+        }
+    }
+
+    /// The session bus, or exit status 2 when there is none.
+    static func connect() throws -> NotificationsClient {
+        do {
+            return try NotificationsClient.sessionBus()
+        } catch let error as NotificationServerError {
+            throw CommandFailure(error)
+        }
+    }
+
+    /// Without -p nothing needs the id: posts and returns, without waiting for the server's own
+    /// work (as dbus-send does); with no server running, the blocking call starts an activatable
+    /// one or reports the error.
+    static func post(_ request: NotifyRequest, on client: NotificationsClient, printID: Bool) throws {
+        do {
+            if !printID, try client.postIfRunning(request) { return }
+            let id = try client.notifyBlocking(request)
+            if printID { StandardOutput.write(String(id.rawValue)) }
         } catch let error as NotificationServerError {
             throw CommandFailure(error)
         }

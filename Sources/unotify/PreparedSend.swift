@@ -1,0 +1,13 @@
+import FreedesktopNotifications
+
+/// A `unotify send` parsed and checked, ready to post.
+struct PreparedSend: Sendable {
+    var options: SendOptions
+    var request: NotifyRequest
+
+    /// Whether it needs more than one blocking post, and so a task: the agent (`--app`), the
+    /// server's profile (`--image`) or its answer (`-w`, `-A`).
+    var needsTask: Bool {
+        options.app != nil || options.image != nil || !request.actions.isEmpty || options.wait
+    }
+}
