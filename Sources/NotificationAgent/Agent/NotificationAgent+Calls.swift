@@ -108,7 +108,9 @@ extension NotificationAgent {
             return try await serve(AgentInterface.add, message) { app, added in
                 let id = try checked(app)
                 var kept = added.request
-                if let image = kept.imagePath { kept.imagePath = try await delivery.attachments.keepInBackground(image) }
+                if let image = kept.imagePath {
+                    kept.imagePath = try await delivery.attachments.keepInBackground(image)
+                }
                 guard let trigger = added.trigger else { return try await add(kept, app: id).rawValue }
                 try await schedule(kept, app: id, trigger: trigger)
                 return 0
@@ -143,7 +145,6 @@ extension NotificationAgent {
                 return scheduler.pending(app: id).map {
                     PendingRecord(request: $0.request, trigger: $0.trigger.record, nextFireDate: $0.nextFireDate)
                 }
-            }
             }
         case .removePending?:
             return try await serve(AgentInterface.removePending, message) { app, identifiers in
