@@ -161,10 +161,16 @@ extension NotificationAgent {
     }
 
     /// Answers `message` with `body`: its arguments read by `call` (a value out of bounds is an
-    /// invalid-argument error, before `body` runs), its reply written by `call`.
+    /// invalid-argument error, before `body` runs), its reply written by `call`. A case of
+    /// `dispatch` that served another method's entry is refused, so every test of a method
+    /// would show the mix-up.
     private func serve<Arguments, Reply>(
         _ call: AgentCall<Arguments, Reply>, _ message: DBusMessage, _ body: (Arguments) async throws -> Reply
     ) async throws -> [DBusValue] {
+        guard message.member?.rawValue == call.method.rawValue else {
+            throw DBusError(
+                .unknownMethod, "\(message.member?.rawValue ?? "?") was dispatched to \(call.method.rawValue)")
+        }
         let arguments: Arguments
         do {
             arguments = try call.arguments.decode(message.body)
