@@ -46,6 +46,8 @@ enum UNotifyEntry {
     }
 
     /// Runs `work` in a task on the quiet executor and exits with its outcome; never returns.
+    /// Not inlined: the plain `send` would otherwise pay for the task's types at the start of `main`.
+    @inline(never)
     private static func runInTask(_ work: @escaping @Sendable () async throws -> Void) -> Never {
         // Before anything runs on the global executor: `send -w` and `listen` wait without waking.
         IdleQuietGlobalExecutor.install()
