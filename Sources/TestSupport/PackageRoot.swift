@@ -10,4 +10,14 @@ public enum PackageRoot {
     public static var binaryDirectory: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     }
+
+    /// The folder whose `unotify` and `unotifyd` the tests run: `UNOTIFY_TEST_BIN_DIR` when set
+    /// (`scripts/test` points it at the binaries as `scripts/install` installs them, to run the
+    /// suites whose verdict depends on how a binary is built), else ``binaryDirectory``.
+    public static var productDirectory: URL {
+        if let installed = ProcessInfo.processInfo.environment["UNOTIFY_TEST_BIN_DIR"], !installed.isEmpty {
+            return URL(fileURLWithPath: installed, isDirectory: true)
+        }
+        return binaryDirectory
+    }
 }

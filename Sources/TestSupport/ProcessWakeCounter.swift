@@ -33,17 +33,22 @@ public struct ProcessWakeCounter: Sendable {
     private static func runs(of pid: pid_t) throws -> [String: Int] {
         var result: [String: Int] = [:]
         for thread in try threadIDs(of: pid) {
-            // A thread can exit between the listing and the read: it is then not counted here.
-            guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/schedstat", encoding: .utf8)
-            else {
+            let path = "/proc/\(pid)/task/\(thread)/schedstat"
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                // A thread can exit between the listing and the read: it is then not counted
+                // here. A thread still there whose count cannot be read is a failure, never 0.
+                if FileManager.default.fileExists(atPath: "/proc/\(pid)/task/\(thread)") {
+                    throw TestSupportError("cannot read \(path): the kernel must have schedstats")
+                }
                 continue
             }
             let fields = text.split(separator: " ")
             guard fields.count >= 3, let runs = Int(fields[2].trimmingCharacters(in: .whitespacesAndNewlines)) else {
-                throw TestSupportError("unexpected /proc/\(pid)/task/\(thread)/schedstat: \(text)")
+                throw TestSupportError("unexpected \(path): \(text)")
             }
             result[thread] = runs
         }
+        guard !result.isEmpty else { throw TestSupportError("process \(pid) has no thread to read (it exited)") }
         return result
     }
 }

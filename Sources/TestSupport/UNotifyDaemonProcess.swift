@@ -1,10 +1,11 @@
 import DBus
 import Foundation
 
-/// The built `unotifyd` binary.
+/// The `unotifyd` binary the tests run: built next to the test bundle, or the installed one
+/// (``PackageRoot/productDirectory``).
 public enum UNotifyDaemonProcess {
     public static var path: String {
-        PackageRoot.binaryDirectory.appendingPathComponent("unotifyd").path
+        PackageRoot.productDirectory.appendingPathComponent("unotifyd").path
     }
 
     /// Starts `unotifyd` on `bus` with its state in `stateDirectory` (as `XDG_STATE_HOME`) and

@@ -2,9 +2,10 @@ import Foundation
 
 /// Runs the built `unotify` binary, as a user's script would.
 public enum UNotifyProcess {
-    /// The path of the `unotify` binary built next to the test bundle.
+    /// The path of the `unotify` binary the tests run: built next to the test bundle, or the
+    /// installed one (``PackageRoot/productDirectory``).
     public static var path: String {
-        PackageRoot.binaryDirectory.appendingPathComponent("unotify").path
+        PackageRoot.productDirectory.appendingPathComponent("unotify").path
     }
 
     /// Starts `unotify ARGUMENTS` on the bus at `address` (nil: no session bus at all).
