@@ -40,6 +40,9 @@ let package = Package(
         ),
         // Only linked with a static libdbus: libsystemd's two socket-activation calls, never made by a client.
         .target(name: "CLibdbusStaticSupport"),
+        // The Swift runtime's global-executor hooks, by link-time reference (found by dlsym only
+        // when the runtime is a shared library).
+        .target(name: "CConcurrencyHooks"),
         .target(
             name: "DBus",
             dependencies: ["CDBus"] + (fastStart ? ["CLibdbusStaticSupport"] : []),
@@ -48,7 +51,7 @@ let package = Package(
         .target(name: "FreedesktopNotifications", dependencies: ["DBus"], swiftSettings: strictSettings),
         .target(
             name: "NotificationAgentClient",
-            dependencies: ["FreedesktopNotifications", "DBus"],
+            dependencies: ["FreedesktopNotifications", "DBus", "CConcurrencyHooks"],
             swiftSettings: strictSettings
         ),
         .target(

@@ -1,3 +1,4 @@
+import CConcurrencyHooks
 @_spi(ExperimentalCustomExecutors) import _Concurrency
 
 #if canImport(Glibc)
@@ -30,26 +31,27 @@ package enum IdleQuietGlobalExecutor {
     private typealias DeadlineHook =
         @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob, DeadlineOriginal) -> Void
 
-    /// Installs the executor; `false` when this Swift runtime has no hooks to install it with
-    /// (then the default executor stays, and an idle process wakes once a second).
-    @discardableResult
-    package static func install() -> Bool {
-        guard let runtime = dlopen(nil, RTLD_NOW),
-            let enqueue = dlsym(runtime, "swift_task_enqueueGlobal_hook"),
-            let delay = dlsym(runtime, "swift_task_enqueueGlobalWithDelay_hook"),
-            let deadline = dlsym(runtime, "swift_task_enqueueGlobalWithDeadline_hook")
-        else { return false }
-        enqueue.assumingMemoryBound(to: Hook?.self).pointee = { job, _ in
+    /// Installs the executor.
+    ///
+    /// The hooks are reached by a link-time reference (`CConcurrencyHooks`), not by `dlsym`: with
+    /// the Swift runtime linked statically, as `scripts/install` builds, they are not in the
+    /// executable's dynamic symbol table, `dlsym` found nothing, and the installed binaries kept
+    /// the default executor and woke once a second.
+    package static func install() {
+        UnsafeMutableRawPointer(unotify_enqueue_global_hook()).assumingMemoryBound(to: Hook?.self).pointee = {
+            job, _ in
             QuietTaskExecutor.shared.enqueue(job)
         }
-        delay.assumingMemoryBound(to: DelayHook?.self).pointee = { nanoseconds, job, _ in
-            QuietTaskExecutor.shared.enqueue(job, uptimeNanoseconds: nanoseconds)
-        }
-        deadline.assumingMemoryBound(to: DeadlineHook?.self).pointee = { seconds, nanoseconds, _, _, clock, job, _ in
+        UnsafeMutableRawPointer(unotify_enqueue_global_with_delay_hook()).assumingMemoryBound(to: DelayHook?.self)
+            .pointee = { nanoseconds, job, _ in
+                QuietTaskExecutor.shared.enqueue(job, uptimeNanoseconds: nanoseconds)
+            }
+        UnsafeMutableRawPointer(unotify_enqueue_global_with_deadline_hook()).assumingMemoryBound(
+            to: DeadlineHook?.self
+        ).pointee = { seconds, nanoseconds, _, _, clock, job, _ in
             IdleQuietGlobalExecutor.enqueue(job, at: seconds, nanoseconds, clock: clock)
         }
         _createExecutors(factory: QuietExecutorFactory.self)
-        return true
     }
 
     /// A deadline on the runtime's clock `clock`: 1 `ContinuousClock` (boot time), 2
