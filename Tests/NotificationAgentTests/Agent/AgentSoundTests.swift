@@ -61,22 +61,27 @@ import TestSupport
             return try String(contentsOf: mark, encoding: .utf8).split(separator: "\n").map(String.init)
         }
 
-        /// Waits (bounded) until the marker sound was played, then until no player script of
-        /// this rig runs any more; returns every other file played.
+        /// Waits (bounded) until `file` was played, then until no player script of this rig runs
+        /// any more; returns every file played, in the order the marks were written.
         ///
-        /// Whatever the steps before the marker played was started before it (the player is
-        /// started before `add` returns, and `Process.run()` returns once the child runs the
-        /// script): once the marker's mark is there, each of those players has written its mark
-        /// or is still running, so when none runs, every mark is there, in whichever order the
-        /// scripts wrote them.
-        func playedBeforeMarker() async throws -> [String] {
-            try await Eventually.wait(timeout: .seconds(5), "the marker sound was played") {
-                try played().contains(markerFile)
+        /// Every player of a step was started before the step's `add` returned (and
+        /// `Process.run()` returns once the child runs the script): once a later mark is there,
+        /// each of them has written its mark or is still running, so when none runs, every mark
+        /// is there, in whichever order the scripts wrote them.
+        func allPlayed(awaiting file: String) async throws -> [String] {
+            try await Eventually.wait(timeout: .seconds(5), "\(file) was played") {
+                try played().contains(file)
             }
             try await Eventually.wait(timeout: .seconds(5), "every player script has finished") {
                 try runningPlayers() == 0
             }
-            return try played().filter { $0 != markerFile }
+            return try played()
+        }
+
+        /// Waits (bounded) until the marker sound was played and every player has finished
+        /// (`allPlayed(awaiting:)`); returns every other file played.
+        func playedBeforeMarker() async throws -> [String] {
+            try await allPlayed(awaiting: markerFile).filter { $0 != markerFile }
         }
 
         /// How many processes run this rig's player script now (a process that has exited has
@@ -104,9 +109,8 @@ import TestSupport
         let call = try await rig.fake.nextCall()
         #expect(call.request.hints.suppressSound == true)
         #expect(call.request.hints.soundFile == nil)
-        try await Eventually.wait(timeout: .seconds(5), "the agent played the sound") {
-            try rig.played() == [rig.themeFile]
-        }
+        // Played once: when it was and no player runs any more, it is the only sound played.
+        #expect(try await rig.allPlayed(awaiting: rig.themeFile) == [rig.themeFile])
     }
 
     @Test func onMateTheServerGetsTheSoundFileAndTheAgentPlaysNothing() async throws {
