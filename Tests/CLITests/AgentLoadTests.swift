@@ -31,14 +31,23 @@ import TestSupport
         _ = try await settings.add(app: Self.app, request: DeliveryRequest(identifier: "warm", title: "warm"))
         let baseline = try Self.residentKilobytes(agent.pid)
 
+        // The user flips the app between denied and allowed until the last request is answered;
+        // each change the agent confirmed while requests were being sent is counted.
+        let window = SendWindow()
+        defer { window.close() }  // the flipping stops if a client fails
         let toggling = Task {
-            for round in 0..<60 {
-                _ = try? await settings.setSettings(app: Self.app, changes: round % 2 == 0 ? denied : allowed)
-                try? await Task.sleep(for: .milliseconds(20))
+            var round = 0
+            while !window.isOver {
+                let denying = round % 2 == 0
+                _ = try await settings.setSettings(app: Self.app, changes: denying ? denied : allowed)
+                window.changed(denying: denying)
+                round += 1
+                try await Task.sleep(for: .milliseconds(20))
             }
-            _ = try? await settings.setSettings(app: Self.app, changes: allowed)
+            _ = try await settings.setSettings(app: Self.app, changes: allowed)
         }
         let address = bus.address
+        window.open()
         let results = try await withThrowingTaskGroup(of: [(String, Bool)].self) { group in
             for client in 0..<Self.clients {
                 group.addTask {
@@ -62,11 +71,17 @@ import TestSupport
             for try await results in group { all += results }
             return all
         }
-        await toggling.value
+        window.close()
+        try await toggling.value
         #expect(results.count == Self.clients * Self.perClient)
         let shown = server.shown
         let accepted = results.filter(\.1).map(\.0)
         let refused = results.filter { !$0.1 }.map(\.0)
+        // The race happened: the settings changed both ways while requests were sent, and
+        // requests met each setting.
+        let changes = window.changesDuringSends
+        #expect(changes.denials >= 1 && changes.allowals >= 1, "settings changed during the sends: \(changes)")
+        #expect(!accepted.isEmpty && !refused.isEmpty, "\(accepted.count) accepted, \(refused.count) refused")
         for title in accepted { #expect(shown[title] == 1, "\(title) accepted but shown \(shown[title] ?? 0) times") }
         for title in refused { #expect(shown[title] == nil, "\(title) refused but shown") }
         // The user closes them all; the agent forgets them.
@@ -77,11 +92,32 @@ import TestSupport
         let after = try Self.residentKilobytes(agent.pid)
         print(
             "AgentLoadTests: \(results.count) requests from \(Self.clients) clients, \(accepted.count) shown once, "
-                + "\(refused.count) refused while denied; agent RSS \(baseline) kB before, \(after) kB after")
+                + "\(refused.count) refused while denied; \(changes.denials) denials and \(changes.allowals) "
+                + "allowals during the sends; agent RSS \(baseline) kB before, \(after) kB after")
         #expect(after - baseline < 16 * 1024, "the agent's memory grew by \(after - baseline) kB and stayed")
         await settings.connection.close()
         await watcher.close()
         await server.stop()
+    }
+
+    /// When the requests were being sent, and the settings changes the agent confirmed then.
+    final class SendWindow: @unchecked Sendable {
+        private let lock = NSLock()
+        private var state = (opened: false, over: false, denials: 0, allowals: 0)
+
+        /// Whether the last request was answered.
+        var isOver: Bool { lock.withLock { state.over } }
+        /// The changes confirmed between `open()` and `close()`.
+        var changesDuringSends: (denials: Int, allowals: Int) { lock.withLock { (state.denials, state.allowals) } }
+
+        func open() { lock.withLock { state.opened = true } }
+        func close() { lock.withLock { state.over = true } }
+        func changed(denying: Bool) {
+            lock.withLock {
+                guard state.opened, !state.over else { return }
+                if denying { state.denials += 1 } else { state.allowals += 1 }
+            }
+        }
     }
 
     static func residentKilobytes(_ pid: pid_t) throws -> Int {

@@ -12,16 +12,33 @@ import TestSupport
         _ = try await FakeNotificationServer(address: bus.address)
         let state = try TemporaryDirectory("unotify-state")
         let environment = ["XDG_STATE_HOME": state.path]
-        let allow = try await UNotifyProcess.run(
-            ["settings", "org.example.Tea", "allow"], busAddress: bus.address,
-            extraEnvironment: environment)
-        #expect(allow.status == 0)
-        #expect(allow.stdout.contains("status: authorized"))
-        // The CLI has exited; the same agent still answers, with the same state.
+        let watcher = try DBusConnection(address: bus.address)
+        #expect(try await watcher.nameOwner(of: "org.unotify.Agent") == nil, "an agent ran before the CLI")
+        let cli = try UNotifyProcess.start(
+            ["settings", "org.example.Tea", "allow"], busAddress: bus.address, extraEnvironment: environment)
+        #expect(try await cli.wait(timeout: 20) == 0, "\(cli.standardError)")
+        #expect(cli.standardOutput.contains("status: authorized"))
+        // The CLI is gone (reaped: no process has its id any more); the agent it started runs on.
+        #expect(!FileManager.default.fileExists(atPath: "/proc/\(cli.pid)"), "the CLI \(cli.pid) is still there")
+        let owner = try #require(try await watcher.nameOwner(of: "org.unotify.Agent"), "no agent after the CLI")
+        let agent = try await watcher.processID(of: "org.unotify.Agent")
+        #expect(pid_t(agent) != cli.pid)
+        #expect(Self.isRunning(pid_t(agent)), "the agent \(agent) did not outlive the CLI")
+        // The same agent process, on the same connection, answers the next CLI, with the same state.
         let again = try await UNotifyProcess.run(
             ["settings", "--json"], busAddress: bus.address, extraEnvironment: environment)
+        #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains(#""org.example.Tea":{"status":"authorized""#))
+        #expect(try await watcher.nameOwner(of: "org.unotify.Agent") == owner, "another agent answered")
+        #expect(try await watcher.processID(of: "org.unotify.Agent") == agent, "another agent process answered")
         #expect(FileManager.default.fileExists(atPath: state.url.appendingPathComponent("unotify/settings.json").path))
+        await watcher.close()
+    }
+
+    /// Whether `pid` is a live `unotifyd` (not gone, not a zombie: a zombie has no command line).
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+        return String(decoding: command, as: UTF8.self).contains("unotifyd")
     }
 
     @Test func aSecondAgentExitsAtOnce() async throws {

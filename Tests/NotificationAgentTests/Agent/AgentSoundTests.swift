@@ -17,6 +17,7 @@ import TestSupport
         let state: TemporaryDirectory
         let data: TemporaryDirectory
         let mark: URL
+        let script: URL
         let player: SoundPlayer
 
         init(
@@ -33,7 +34,7 @@ import TestSupport
             try Data("fake".utf8).write(to: stereo.appendingPathComponent("message-new-instant.oga"))
             try Data("fake".utf8).write(to: stereo.appendingPathComponent(Self.markerSound + ".oga"))
             mark = data.url.appendingPathComponent("played")
-            let script = data.url.appendingPathComponent("paplay")
+            script = data.url.appendingPathComponent("paplay")
             try "#!/bin/sh\necho \"$@\" >> '\(mark.path)'\n".write(to: script, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
             player = SoundPlayer(environment: [
@@ -60,15 +61,37 @@ import TestSupport
             return try String(contentsOf: mark, encoding: .utf8).split(separator: "\n").map(String.init)
         }
 
-        /// Waits (bounded) until the marker sound was played; returns every other file played.
-        /// Whatever the steps before the marker played was started before it (the player is
-        /// started before `add` returns); every mark but the marker's counts, in whichever
-        /// order the two player scripts wrote theirs.
-        func playedBeforeMarker() async throws -> [String] {
-            try await Eventually.wait(timeout: .seconds(5), "the marker sound was played") {
-                try played().contains(markerFile)
+        /// Waits (bounded) until `file` was played, then until no player script of this rig runs
+        /// any more; returns every file played, in the order the marks were written.
+        ///
+        /// Every player of a step was started before the step's `add` returned (and
+        /// `Process.run()` returns once the child runs the script): once a later mark is there,
+        /// each of them has written its mark or is still running, so when none runs, every mark
+        /// is there, in whichever order the scripts wrote them.
+        func allPlayed(awaiting file: String) async throws -> [String] {
+            try await Eventually.wait(timeout: .seconds(5), "\(file) was played") {
+                try played().contains(file)
             }
-            return try played().filter { $0 != markerFile }
+            try await Eventually.wait(timeout: .seconds(5), "every player script has finished") {
+                try runningPlayers() == 0
+            }
+            return try played()
+        }
+
+        /// Waits (bounded) until the marker sound was played and every player has finished
+        /// (`allPlayed(awaiting:)`); returns every other file played.
+        func playedBeforeMarker() async throws -> [String] {
+            try await allPlayed(awaiting: markerFile).filter { $0 != markerFile }
+        }
+
+        /// How many processes run this rig's player script now (a process that has exited has
+        /// no command line, even before it is reaped).
+        func runningPlayers() throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { pid in
+                guard Int(pid) != nil, let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+                else { return false }
+                return command.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == script.path }
+            }.count
         }
 
         func allow(_ app: String, sound: AppSettings.Switch = .enabled) async throws {
@@ -86,9 +109,8 @@ import TestSupport
         let call = try await rig.fake.nextCall()
         #expect(call.request.hints.suppressSound == true)
         #expect(call.request.hints.soundFile == nil)
-        try await Eventually.wait(timeout: .seconds(5), "the agent played the sound") {
-            try rig.played() == [rig.themeFile]
-        }
+        // Played once: when it was and no player runs any more, it is the only sound played.
+        #expect(try await rig.allPlayed(awaiting: rig.themeFile) == [rig.themeFile])
     }
 
     @Test func onMateTheServerGetsTheSoundFileAndTheAgentPlaysNothing() async throws {

@@ -56,11 +56,26 @@ import TestSupport
             try await connection.nameOwner(of: "org.freedesktop.login1") != nil
         }
         let changes = try await TimeChangeMonitor.changes(timeZoneFile: nil, systemBus: bus.address)
-        // Going to sleep first: had it made an event, that event would come first.
-        try await Self.emitPrepareForSleep(true, on: connection)
+        // Two wakes in a row are two events, the second close behind the first: within the
+        // window below, which is what lets that window show that going to sleep made none.
+        try await Self.emitPrepareForSleep(false, on: connection)
         try await Self.emitPrepareForSleep(false, on: connection)
         #expect(try await Self.first(of: changes, ignoringClock: true) == .resumedFromSleep)
+        #expect(await Self.next(of: changes, within: Self.quietWindow, ignoringClock: true) == .resumedFromSleep)
+        // A wake, then going to sleep: the wake is seen, and nothing after it. (Had the monitor
+        // taken any `PrepareForSleep` for a wake, the second would come as the one above did.)
+        try await Self.emitPrepareForSleep(false, on: connection)
+        try await Self.emitPrepareForSleep(true, on: connection)
+        #expect(try await Self.first(of: changes, ignoringClock: true) == .resumedFromSleep)
+        let afterSleep = await Self.next(of: changes, within: Self.quietWindow, ignoringClock: true)
+        #expect(afterSleep == nil, "going to sleep was reported as \(String(describing: afterSleep))")
     }
+
+    /// How long a second event from signals sent back to back may lag the first. The two
+    /// `PrepareForSleep` signals leave the mock logind one after the other and reach the
+    /// monitor in order on one connection, so the lag is only the monitor's own handling of
+    /// one message; two seconds leave ample room on a loaded machine.
+    static let quietWindow = Duration.seconds(2)
 
     @Test func noSystemBusMeansNoEventsAndNoError() async throws {
         let missing = try TemporaryDirectory("unotify-no-bus")
@@ -74,20 +89,28 @@ import TestSupport
     /// The next change (other than the clock's, when `ignoringClock`: another test may set the
     /// clock meanwhile), waiting at most 10 s.
     static func first(of changes: AsyncStream<TimeChange>, ignoringClock: Bool = false) async throws -> TimeChange {
-        try await withThrowingTaskGroup(of: TimeChange?.self) { group in
+        guard let change = await next(of: changes, within: .seconds(10), ignoringClock: ignoringClock) else {
+            throw TestSupportError("no time change within 10 s")
+        }
+        return change
+    }
+
+    /// The next change within `window`, or `nil` when none came; when the window passes first,
+    /// the iteration is cancelled, which ends the stream (so that is the stream's last use).
+    static func next(of changes: AsyncStream<TimeChange>, within window: Duration, ignoringClock: Bool = false) async
+        -> TimeChange?
+    {
+        await withTaskGroup(of: TimeChange?.self) { group in
             group.addTask {
                 for await change in changes where !ignoringClock || change != .wallClockStepped { return change }
                 return nil
             }
             group.addTask {
-                try await Task.sleep(for: .seconds(10))
+                try? await Task.sleep(for: window)
                 return nil
             }
             defer { group.cancelAll() }
-            guard let change = try await group.next() ?? nil else {
-                throw TestSupportError("no time change within 10 s")
-            }
-            return change
+            return await group.next() ?? nil
         }
     }
 

@@ -119,25 +119,6 @@ enum FuzzSeeds {
             try ServerEvent.closed(ServerNotificationID(rawValue: 42), CloseReason(wireValue: 2)).signal.marshalled())
 
         // The stores' files, as the stores write them.
-        let stores = FileManager.default.temporaryDirectory.appendingPathComponent("unotify-fuzz-seeds-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: stores) }
-        try SettingsStore(directory: stores).update(app) { $0 = settings }
-        try SettingsStore(directory: stores).update("org.example.other") { $0.authorization = .denied }
-        try write(
-            "fuzz-settings-file", "two-apps",
-            Array(try Data(contentsOf: stores.appendingPathComponent("settings.json"))))
-        let now = Date(timeIntervalSince1970: 1_800_000_000)
-        let pending = try [interval, calendar].enumerated().map { index, trigger in
-            var copy = request
-            copy.identifier = "pending-\(index)"
-            return try PendingNotification(
-                app: app, request: copy, trigger: ScheduledTrigger(trigger), addedAt: now,
-                calendarTimeZone: TimeZone(identifier: "UTC") ?? .current)
-        }
-        try PendingStore(directory: stores).save(pending)
-        try write(
-            "fuzz-pending-file", "interval-and-calendar",
-            Array(try Data(contentsOf: PendingStore(directory: stores).fileURL)))
         let categories = [
             CategoryRecord(
                 identifier: "invite",
@@ -148,10 +129,8 @@ enum FuzzSeeds {
                         textInput: .init(buttonTitle: "Send", placeholder: "Message")),
                 ], options: ["customDismissAction"])
         ]
-        try CategoryStore(directory: stores).set(categories, for: app)
-        try write(
-            "fuzz-categories-file", "one-app",
-            Array(try Data(contentsOf: stores.appendingPathComponent("categories.json"))))
+        try StoreSeeds(root: root, app: app).writeAll(
+            settings: settings, request: request, triggers: [interval, calendar], categories: categories)
         try write("fuzz-categories-json", "invite", Array(try JSONEncoder().encode(categories)))
         print("seeds written under \(root.path)")
     }
