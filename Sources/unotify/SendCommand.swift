@@ -102,7 +102,10 @@ struct SendCommand: AsyncParsableCommand {
     /// The `Notify` arguments, built as notify-send builds them (urgency and sender-pid always set).
     /// `--image` is only checked here: its hint depends on the server (``run(arguments:)``).
     static func makeRequest(_ options: SendOptions) throws -> NotifyRequest {
-        guard let summary = options.operands.first else { throw CommandFailure("No summary specified.") }
+        // An empty summary is no summary, as for notify-send: refused before anything is sent.
+        guard let summary = options.operands.first, !summary.isEmpty else {
+            throw CommandFailure("No summary specified.")
+        }
         guard options.operands.count <= 2 else { throw CommandFailure("Invalid number of options.") }
         var hints = NotificationHints()
         if let name = options.urgency {
