@@ -4,6 +4,8 @@ import FreedesktopNotifications
 struct CommandFailure: Error {
     var message: String
     var exitCode: Int32
+    /// The server or bus error this failure reports, when it reports one.
+    var serverError: NotificationServerError?
 
     init(_ message: String, exitCode: Int32 = 1) {
         self.message = message
@@ -16,5 +18,6 @@ struct CommandFailure: Error {
         case .noSessionBus, .noServer: self.init("unotify: \(error.message)", exitCode: 2)
         default: self.init("unotify: \(error.message)", exitCode: 1)
         }
+        serverError = error
     }
 }

@@ -28,16 +28,21 @@ struct SendCommand: AsyncParsableCommand {
 
     /// Parses notify-send's arguments and shows the notification.
     static func run(arguments: [String]) async throws {
-        if let send = try prepare(arguments: arguments) {
+        if let send = try prepare(arguments: arguments, personality: nil) {
             try await finish(send)
         }
     }
 
-    /// Parses and checks the arguments and builds the request; `nil` when only help was asked.
-    static func prepare(arguments: [String]) throws -> PreparedSend? {
-        let options = try SendOptions(parsing: arguments)
+    /// Parses and checks the arguments and builds the request; `nil` when only help or the
+    /// version was asked. With `personality`, the arguments are notify-send's whole command line.
+    static func prepare(arguments: [String], personality: NotifySendPersonality?) throws -> PreparedSend? {
+        let options = try SendOptions(parsing: arguments, appName: personality?.defaultAppName ?? "unotify")
         if options.helpRequested {
-            StandardOutput.write(SendOptions.helpText)
+            StandardOutput.write(personality?.helpText ?? SendOptions.helpText)
+            return nil
+        }
+        if options.versionRequested {
+            StandardOutput.write(personality?.versionText ?? UNotify.version)
             return nil
         }
         let request = try makeRequest(options)
@@ -108,14 +113,8 @@ struct SendCommand: AsyncParsableCommand {
         }
         guard options.operands.count <= 2 else { throw CommandFailure("Invalid number of options.") }
         var hints = NotificationHints()
-        if let name = options.urgency {
-            guard let level = Urgency(name: name) else {
-                throw CommandFailure("Unknown urgency \(name) specified. Known urgency levels: low, normal, critical.")
-            }
-            hints.urgency = level
-        } else {
-            hints.urgency = .normal
-        }
+        // The name was checked as it was parsed (SendOptions).
+        hints.urgency = options.urgency.flatMap(Urgency.init(name:)) ?? .normal
         hints.category = options.category
         if options.transient { hints.isTransient = true }
         for text in options.hints {
