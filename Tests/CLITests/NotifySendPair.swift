@@ -1,0 +1,52 @@
+import Foundation
+import TestSupport
+
+/// The real notify-send and unotify under the name `notify-send`, each run by `bash` from a
+/// command line as a script runs it: `notify-send` is found on `PATH`, in a folder holding only
+/// a link of that name, so both programs see the same `argv[0]`.
+final class NotifySendPair: Sendable {
+    /// Which program a link named `notify-send` leads to.
+    enum Program: String, Sendable, CaseIterable {
+        /// libnotify's `/usr/bin/notify-send`.
+        case real
+        /// The built `unotify`, in its notify-send personality.
+        case unotify
+
+        var target: String { self == .real ? "/usr/bin/notify-send" : UNotifyProcess.path }
+    }
+
+    /// What one run printed and how it ended.
+    struct Outcome: Sendable {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    private let directory: TemporaryDirectory
+
+    /// Makes the two folders, `real/notify-send` and `unotify/notify-send`.
+    init() throws {
+        directory = try TemporaryDirectory()
+        for program in Program.allCases {
+            let folder = directory.url.appendingPathComponent(program.rawValue)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent("notify-send").path, withDestinationPath: program.target)
+        }
+    }
+
+    /// Runs `commandLine` with bash, `notify-send` being `program`, on the bus at `busAddress`
+    /// (nil: `environment` says where the bus is, or that there is none).
+    func run(
+        _ commandLine: String, with program: Program, busAddress: String?, environment: [String: String] = [:]
+    ) async throws -> Outcome {
+        var variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        variables["PATH"] = directory.url.appendingPathComponent(program.rawValue).path + ":/usr/bin:/bin"
+        if let busAddress { variables["DBUS_SESSION_BUS_ADDRESS"] = busAddress }
+        // One language for both: the messages compared are the untranslated ones.
+        variables["LC_ALL"] = "C.UTF-8"
+        let process = try ChildProcess("/bin/bash", ["-c", commandLine], environment: variables)
+        let status = try await process.wait(timeout: 20)
+        return Outcome(status: status, stdout: process.standardOutput, stderr: process.standardError)
+    }
+}

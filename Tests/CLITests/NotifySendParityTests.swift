@@ -1,0 +1,64 @@
+import DBus
+import Foundation
+import FreedesktopNotifications
+import Testing
+import TestSupport
+
+/// unotify named `notify-send` against the real notify-send 0.8.1, on real scripts' command lines
+/// (`NotifySendCorpus/corpus.tsv`): the same `Notify` call, output and exit status.
+@Suite(.timeLimit(.minutes(5))) struct NotifySendParityTests {
+    @Test func theCorpusHoldsFortyRealCommandLinesWithTheirSources() throws {
+        let corpus = NotifySendCorpusLine.all
+        #expect(corpus.count >= 40, "\(NotifySendCorpusLine.file.path) holds \(corpus.count) lines")
+        for line in corpus {
+            #expect(line.source.split(separator: " ").count >= 2, "no repository and path: \(line.source)")
+            #expect(line.commandLine.hasPrefix("notify-send"), "not a notify-send line: \(line.commandLine)")
+        }
+        #expect(corpus.contains { $0.commandLine.hasSuffix(" \"\"") }, "no empty summary in the corpus")
+    }
+
+    @Test(arguments: NotifySendCorpusLine.all)
+    func sameCallOutputAndStatus(_ line: NotifySendCorpusLine) async throws {
+        let bus = try PrivateBus()
+        let fake = try await FakeNotificationServer(address: bus.address)
+        let pair = try NotifySendPair()
+        var outcomes: [NotifySendPair.Program: NotifySendPair.Outcome] = [:]
+        var calls: [NotifySendPair.Program: [FakeNotificationServer.Call]] = [:]
+        for program in NotifySendPair.Program.allCases {
+            var outcome = try await pair.run(line.commandLine, with: program, busAddress: bus.address)
+            // A send after it: the server has what the run sent once it has this one.
+            let marker = "marker after \(program)"
+            #expect(try await UNotifyProcess.run(["send", marker], busAddress: bus.address).status == 0)
+            let sent = try await fake.calls(before: marker)
+            // The ids differ between the two runs (one server counts on); the output must say the
+            // id the server gave each.
+            if let id = sent.first?.id.rawValue {
+                outcome.stdout = outcome.stdout.replacingOccurrences(of: "\(id)\n", with: "<id>\n")
+            }
+            outcomes[program] = outcome
+            calls[program] = sent
+        }
+        let real = try #require(outcomes[.real])
+        let ours = try #require(outcomes[.unotify])
+        #expect(ours.status == real.status, "exit status; source: \(line.source)")
+        #expect(ours.stdout == real.stdout, "stdout; source: \(line.source)")
+        #expect(ours.stderr == real.stderr, "stderr; source: \(line.source)")
+        let realCalls = calls[.real] ?? []
+        let ourCalls = calls[.unotify] ?? []
+        #expect(ourCalls.count == realCalls.count, "Notify calls; source: \(line.source)")
+        for (mine, theirs) in zip(ourCalls, realCalls) {
+            #expect(Self.comparable(mine) == Self.comparable(theirs), "the Notify call; source: \(line.source)")
+            #expect(mine.hintKeys.contains("sender-pid") == theirs.hintKeys.contains("sender-pid"))
+        }
+    }
+
+    /// The call's arguments as sent, without `sender-pid` (each process sends its own).
+    static func comparable(_ call: FakeNotificationServer.Call) -> [DBusValue] {
+        var arguments = call.arguments
+        if arguments.count == 8, var hints = try? [String: DBusVariant](dbusValue: arguments[6]) {
+            hints["sender-pid"] = nil
+            arguments[6] = hints.dbusValue
+        }
+        return arguments
+    }
+}
