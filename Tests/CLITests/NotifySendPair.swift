@@ -33,16 +33,26 @@ final class NotifySendPair: Sendable {
             try FileManager.default.createSymbolicLink(
                 atPath: folder.appendingPathComponent("notify-send").path, withDestinationPath: program.target)
         }
+        // `unotify` itself, for its own commands, next to the link that leads to it.
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.url.appendingPathComponent("unotify/unotify").path,
+            withDestinationPath: Program.unotify.target)
+    }
+
+    /// The link named `notify-send` that leads to `program`.
+    func link(to program: Program) -> String {
+        directory.url.appendingPathComponent(program.rawValue).appendingPathComponent("notify-send").path
     }
 
     /// Runs `commandLine` with bash, `notify-send` being `program`, on the bus at `busAddress`
-    /// (nil: `environment` says where the bus is, or that there is none).
+    /// (nil: no `DBUS_SESSION_BUS_ADDRESS`); `environment` sets variables, or unsets the nil ones.
     func run(
-        _ commandLine: String, with program: Program, busAddress: String?, environment: [String: String] = [:]
+        _ commandLine: String, with program: Program, busAddress: String?, environment: [String: String?] = [:]
     ) async throws -> Outcome {
-        var variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        var variables = ProcessInfo.processInfo.environment
+        variables["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+        for (name, value) in environment { variables[name] = value }
         variables["PATH"] = directory.url.appendingPathComponent(program.rawValue).path + ":/usr/bin:/bin"
-        if let busAddress { variables["DBUS_SESSION_BUS_ADDRESS"] = busAddress }
         // One language for both: the messages compared are the untranslated ones.
         variables["LC_ALL"] = "C.UTF-8"
         let process = try ChildProcess("/bin/bash", ["-c", commandLine], environment: variables)
