@@ -64,14 +64,20 @@ struct NotifySendPersonality: Sendable {
 
     /// `error` as notify-send reports it: a missing bus or server is exit status 1, and a D-Bus
     /// error reads as GLib's D-Bus library writes it (`GDBus.Error:NAME: MESSAGE`). With `-p`,
-    /// writes the id as notify-send does after a failed show (the `-r` id, else 0).
+    /// writes the id as notify-send does after a failed show (``printIDOfUnshown(_:)``).
     func reported(_ error: any Error, for send: PreparedSend?) -> any Error {
         guard let failure = error as? CommandFailure, let serverError = failure.serverError else { return error }
-        if let options = send?.options, options.printID { StandardOutput.write(String(options.replaceID)) }
+        if let options = send?.options, failure.notShown { printIDOfUnshown(options) }
         guard let name = serverError.dbusErrorName, let message = serverError.dbusErrorMessage else {
             return CommandFailure(serverError.message, exitCode: 1)
         }
         return CommandFailure("GDBus.Error:\(name): \(message)", exitCode: 1)
+    }
+
+    /// With `-p`, prints the id notify-send prints when nothing was shown (a bad hint, no
+    /// server): the `-r` id, else 0.
+    func printIDOfUnshown(_ options: SendOptions) {
+        if options.printID { StandardOutput.write(String(options.replaceID)) }
     }
 
     /// One option line of GOption's help: the option, padded to column 36, then its text.

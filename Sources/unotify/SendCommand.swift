@@ -45,7 +45,13 @@ struct SendCommand: AsyncParsableCommand {
             StandardOutput.write(personality?.versionText ?? UNotify.version)
             return nil
         }
-        let request = try makeRequest(options)
+        let request: NotifyRequest
+        do {
+            request = try makeRequest(options)
+        } catch let failure as CommandFailure where failure.notShown {
+            personality?.printIDOfUnshown(options)
+            throw failure
+        }
         if options.app == nil,
             options.identifier != nil || options.inText != nil || options.every != nil
                 || options.at != nil || options.repeating != nil || options.sound != nil
@@ -115,14 +121,19 @@ struct SendCommand: AsyncParsableCommand {
         var hints = NotificationHints()
         // The name was checked as it was parsed (SendOptions).
         hints.urgency = options.urgency.flatMap(Urgency.init(name:)) ?? .normal
-        hints.category = options.category
+        // An empty category is none, as notify-send sends it.
+        hints.category = options.category?.isEmpty == false ? options.category : nil
         if options.transient { hints.isTransient = true }
         for text in options.hints {
             do {
                 let hint = try HintArgument(parsing: text)
                 hints.set(hint.key, hint.value)
+                // A `variant` hint's value is sent as notify-send sends it: a variant in the variant.
+                if case .variant = hint.value, hints.vendor[hint.key] != nil {
+                    hints.vendor[hint.key] = DBusVariant(hint.value)
+                }
             } catch let error as HintArgumentError {
-                throw CommandFailure(error.description)
+                throw CommandFailure(error.description, notShown: true)
             }
         }
         if let image = options.image {
