@@ -49,14 +49,26 @@ final class NotifySendPair: Sendable {
     func run(
         _ commandLine: String, with program: Program, busAddress: String?, environment: [String: String?] = [:]
     ) async throws -> Outcome {
+        let process = try start(commandLine, with: program, busAddress: busAddress, environment: environment)
+        return try await Self.outcome(of: process)
+    }
+
+    /// How a run started with ``start(_:with:busAddress:environment:)`` ends (waiting at most 20 s).
+    static func outcome(of process: ChildProcess) async throws -> Outcome {
+        let status = try await process.wait(timeout: 20)
+        return Outcome(status: status, stdout: process.standardOutput, stderr: process.standardError)
+    }
+
+    /// Starts what ``run(_:with:busAddress:environment:)`` runs, without waiting for it.
+    func start(
+        _ commandLine: String, with program: Program, busAddress: String?, environment: [String: String?] = [:]
+    ) throws -> ChildProcess {
         var variables = ProcessInfo.processInfo.environment
         variables["DBUS_SESSION_BUS_ADDRESS"] = busAddress
         for (name, value) in environment { variables[name] = value }
         variables["PATH"] = directory.url.appendingPathComponent(program.rawValue).path + ":/usr/bin:/bin"
         // One language for both: the messages compared are the untranslated ones.
         variables["LC_ALL"] = "C.UTF-8"
-        let process = try ChildProcess("/bin/bash", ["-c", commandLine], environment: variables)
-        let status = try await process.wait(timeout: 20)
-        return Outcome(status: status, stdout: process.standardOutput, stderr: process.standardError)
+        return try ChildProcess("/bin/bash", ["-c", commandLine], environment: variables)
     }
 }

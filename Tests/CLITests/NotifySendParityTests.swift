@@ -38,6 +38,41 @@ import TestSupport
         try await Self.compare(NotifySendCorpusLine(source: "a corner case", commandLine: commandLine))
     }
 
+    /// `-w` and `-A`, which wait for the server: it closes the notification, or the user picks an
+    /// action (the key given); the same output, exit status and close.
+    @Test(
+        arguments: [
+            ("notify-send -w -u critical 'Battery is low! - 8%'", nil),
+            ("notify-send -A open=Open -A Later 'Build done' 'All tests passed'", "open"),
+            ("notify-send -A open=Open -A Later 'Build done' 'All tests passed'", "1"),
+            ("notify-send -w -A copy=Copy -u normal -a msg 'Title' 'some text'", "copy"),
+        ] as [(String, String?)])
+    func sameWhenTheServerActs(_ commandLine: String, _ actionKey: String?) async throws {
+        let bus = try PrivateBus()
+        let fake = try await FakeNotificationServer(address: bus.address)
+        let pair = try NotifySendPair()
+        var outcomes: [NotifySendPair.Outcome] = []
+        var calls: [FakeNotificationServer.Call] = []
+        for program in NotifySendPair.Program.allCases {
+            let process = try pair.start(commandLine, with: program, busAddress: bus.address)
+            let call = try await fake.nextCall()
+            if let actionKey {
+                try await fake.emit(.actionInvoked(call.id, actionKey: actionKey))
+                // Both close the notification whose action was chosen.
+                try await fake.waitForClose(of: call.id)
+            } else {
+                try await fake.emit(.closed(call.id, .dismissed))
+            }
+            outcomes.append(try await NotifySendPair.outcome(of: process))
+            calls.append(call)
+        }
+        #expect(outcomes[1].status == outcomes[0].status)
+        #expect(outcomes[1].stdout == outcomes[0].stdout)
+        #expect(outcomes[1].stderr == outcomes[0].stderr)
+        #expect(outcomes[0].stdout == (actionKey.map { "\($0)\n" } ?? ""))
+        #expect(Self.comparable(calls[1]) == Self.comparable(calls[0]))
+    }
+
     /// Runs `line` with both programs against one recording server and compares what each sent,
     /// printed and exited with.
     static func compare(_ line: NotifySendCorpusLine) async throws {
