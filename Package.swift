@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["unotify", "NotificationAgentClient", "FreedesktopNotifications", "DBus", "TestSupport"],
-            exclude: ["Payloads"],
+            exclude: ["Payloads", "NotifySendCorpus"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -3,8 +3,10 @@ import DBus
 /// One hint written as notify-send's `-h TYPE:NAME:VALUE`.
 ///
 /// Types: `boolean`, `int`, `double`, `string`, `byte` and `variant` (case-insensitive), as in
-/// notify-send. Unlike notify-send, negative `int` and `double` values are accepted. `variant`
-/// takes GVariant text for basic values, arrays and variants (see ``GVariantText``).
+/// notify-send, and every value notify-send accepts means what it means there: a number followed
+/// by other text (`int:value:45%`) is that number, a `boolean` other than `true` or a number is
+/// false. Unlike notify-send, negative `int` and `double` values are accepted. `variant` takes
+/// GVariant text for basic values, arrays and variants (see ``GVariantText``).
 public struct HintArgument: Hashable, Sendable {
     /// The hint's name, such as `urgency` or `x-dunst-stack-tag`.
     public var key: String
@@ -49,21 +51,22 @@ public struct HintArgument: Hashable, Sendable {
         case "string":
             value = .string(raw)
         case "int":
-            guard let number = Int32(raw.trimmingSpaces) else { throw bad() }
+            guard let number = Int32(raw.trimmingSpaces) ?? Self.leadingInteger(raw) else { throw bad() }
             value = .int32(number)
         case "double":
-            guard let number = Double(raw.trimmingSpaces), number.isFinite else { throw bad() }
+            guard let number = Double(raw.trimmingSpaces) ?? Self.leadingDouble(raw), number.isFinite else {
+                throw bad()
+            }
             value = .double(number)
         case "byte":
-            guard let number = UInt8(raw.trimmingSpaces) else { throw bad() }
+            guard let number = UInt8(raw.trimmingSpaces) ?? Self.leadingByte(raw) else { throw bad() }
             value = .byte(number)
         case "boolean":
             switch raw.trimmingSpaces.lowercased() {
             case "true", "1": value = .boolean(true)
-            case "false", "0": value = .boolean(false)
             default:
-                guard let number = UInt64(raw.trimmingSpaces) else { throw bad() }
-                value = .boolean(number != 0)
+                // notify-send: a leading number other than 0 is true, anything else false.
+                value = .boolean((Self.leadingUnsigned(raw.trimmingSpaces) ?? 0) != 0)
             }
         case "variant":
             do {

@@ -31,6 +31,8 @@ public struct NotificationServerError: Error, Sendable, CustomStringConvertible 
     public var message: String
     /// The D-Bus error name, when the server or the bus sent one.
     public var dbusErrorName: String?
+    /// The text that came with ``dbusErrorName``, word for word (the bus's or the server's).
+    public var dbusErrorMessage: String?
 
     /// An error of kind `code` that says `message`, with the D-Bus error name when one was sent.
     public init(_ code: Code, _ message: String, dbusErrorName: String? = nil) {
@@ -68,5 +70,6 @@ public struct NotificationServerError: Error, Sendable, CustomStringConvertible 
                 self.init(.rejected, "the notification server refused: \(error.description)", dbusErrorName: error.name)
             }
         }
+        if dbusErrorName != nil { dbusErrorMessage = error.message }
     }
 }

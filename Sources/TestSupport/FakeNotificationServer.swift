@@ -16,6 +16,8 @@ public final class FakeNotificationServer: Sendable {
         public var hintKeys: Set<String>
         /// When the server received the call (wall clock).
         public var receivedAt: Date
+        /// The eight `Notify` arguments exactly as received, hint values with their wire types.
+        public var arguments: [DBusValue]
     }
 
     public let connection: DBusConnection
@@ -43,7 +45,7 @@ public final class FakeNotificationServer: Sendable {
                 state.record(
                     Call(
                         id: id, request: request, sender: message.sender ?? "", hintKeys: Set(hints.keys),
-                        receivedAt: Date()))
+                        receivedAt: Date(), arguments: message.body))
                 return [.uint32(id.rawValue)]
             case "GetCapabilities":
                 return [capabilities.dbusValue]

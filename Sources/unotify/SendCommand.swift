@@ -28,19 +28,30 @@ struct SendCommand: AsyncParsableCommand {
 
     /// Parses notify-send's arguments and shows the notification.
     static func run(arguments: [String]) async throws {
-        if let send = try prepare(arguments: arguments) {
+        if let send = try prepare(arguments: arguments, personality: nil) {
             try await finish(send)
         }
     }
 
-    /// Parses and checks the arguments and builds the request; `nil` when only help was asked.
-    static func prepare(arguments: [String]) throws -> PreparedSend? {
-        let options = try SendOptions(parsing: arguments)
+    /// Parses and checks the arguments and builds the request; `nil` when only help or the
+    /// version was asked. With `personality`, the arguments are notify-send's whole command line.
+    static func prepare(arguments: [String], personality: NotifySendPersonality?) throws -> PreparedSend? {
+        let options = try SendOptions(parsing: arguments, appName: personality?.defaultAppName ?? "unotify")
         if options.helpRequested {
-            StandardOutput.write(SendOptions.helpText)
+            StandardOutput.write(personality?.helpText ?? SendOptions.helpText)
             return nil
         }
-        let request = try makeRequest(options)
+        if options.versionRequested {
+            StandardOutput.write(personality?.versionText ?? UNotify.version)
+            return nil
+        }
+        let request: NotifyRequest
+        do {
+            request = try makeRequest(options)
+        } catch let failure as CommandFailure where failure.notShown {
+            personality?.printIDOfUnshown(options)
+            throw failure
+        }
         if options.app == nil,
             options.identifier != nil || options.inText != nil || options.every != nil
                 || options.at != nil || options.repeating != nil || options.sound != nil
@@ -102,25 +113,27 @@ struct SendCommand: AsyncParsableCommand {
     /// The `Notify` arguments, built as notify-send builds them (urgency and sender-pid always set).
     /// `--image` is only checked here: its hint depends on the server (``run(arguments:)``).
     static func makeRequest(_ options: SendOptions) throws -> NotifyRequest {
-        guard let summary = options.operands.first else { throw CommandFailure("No summary specified.") }
+        // An empty summary is no summary, as for notify-send: refused before anything is sent.
+        guard let summary = options.operands.first, !summary.isEmpty else {
+            throw CommandFailure("No summary specified.")
+        }
         guard options.operands.count <= 2 else { throw CommandFailure("Invalid number of options.") }
         var hints = NotificationHints()
-        if let name = options.urgency {
-            guard let level = Urgency(name: name) else {
-                throw CommandFailure("Unknown urgency \(name) specified. Known urgency levels: low, normal, critical.")
-            }
-            hints.urgency = level
-        } else {
-            hints.urgency = .normal
-        }
-        hints.category = options.category
+        // The name was checked as it was parsed (SendOptions).
+        hints.urgency = options.urgency.flatMap(Urgency.init(name:)) ?? .normal
+        // An empty category is none, as notify-send sends it.
+        hints.category = options.category?.isEmpty == false ? options.category : nil
         if options.transient { hints.isTransient = true }
         for text in options.hints {
             do {
                 let hint = try HintArgument(parsing: text)
                 hints.set(hint.key, hint.value)
+                // A `variant` hint's value is sent as notify-send sends it: a variant in the variant.
+                if case .variant = hint.value, hints.vendor[hint.key] != nil {
+                    hints.vendor[hint.key] = DBusVariant(hint.value)
+                }
             } catch let error as HintArgumentError {
-                throw CommandFailure(error.description)
+                throw CommandFailure(error.description, notShown: true)
             }
         }
         if let image = options.image {

@@ -1,9 +1,10 @@
+import FreedesktopNotifications
 import NotificationAgentClient
 
 /// The options of `unotify send`, parsed with notify-send's (GLib GOption's) rules: short options
 /// take their value attached (`-t5000`) or next (`-t 5000`), long ones as `--expire-time=5000` or
 /// `--expire-time 5000`, short flags combine (`-pw`), options and operands mix in any order, and
-/// `--` ends the options.
+/// `--` ends the options; `--help` ends the parsing where it stands.
 struct SendOptions: Sendable {
     var urgency: String?
     var expireTime: Int32 = -1
@@ -17,6 +18,7 @@ struct SendOptions: Sendable {
     var wait = false
     var actions: [String] = []
     var helpRequested = false
+    var versionRequested = false
     var app: String?
     var identifier: String?
     var image: String?
@@ -42,16 +44,17 @@ struct SendOptions: Sendable {
             short: "u", long: "urgency", valueName: "LEVEL",
             help: "Specifies the urgency level (low, normal, critical)."
         ) {
+            // Checked here, as GOption's callback does: before the summary and the other checks.
+            guard Urgency(name: $1) != nil else {
+                throw CommandFailure("Unknown urgency \($1) specified. Known urgency levels: low, normal, critical.")
+            }
             $0.urgency = $1
         },
         Option(
             short: "t", long: "expire-time", valueName: "TIME",
             help: "Specifies the timeout in milliseconds at which to expire the notification."
         ) {
-            guard let value = Int32($1) else {
-                throw CommandFailure("Cannot parse integer value \u{201C}\($1)\u{201D} for --expire-time")
-            }
-            $0.expireTime = value
+            $0.expireTime = try GOptionInteger.parse($1)
         },
         Option(
             short: "a", long: "app-name", valueName: "APP_NAME", help: "Specifies the app name for the notification."
@@ -84,10 +87,8 @@ struct SendOptions: Sendable {
         },
         Option(short: "r", long: "replace-id", valueName: "REPLACE_ID", help: "The ID of the notification to replace.")
         {
-            guard let value = UInt32($1) else {
-                throw CommandFailure("Cannot parse integer value \u{201C}\($1)\u{201D} for --replace-id")
-            }
-            $0.replaceID = value
+            // A negative id is no id, as for notify-send (whose notification keeps its id 0).
+            $0.replaceID = UInt32(max(0, try GOptionInteger.parse($1)))
         },
         Option(short: "w", long: "wait", valueName: nil, help: "Wait for the notification to be closed before exiting.")
         {
@@ -100,6 +101,9 @@ struct SendOptions: Sendable {
                 + "numerical index of the option is used (starting with 0)."
         ) {
             $0.actions.append($1)
+        },
+        Option(short: "v", long: "version", valueName: nil, help: "Print the version and exit.") { options, _ in
+            options.versionRequested = true
         },
         Option(
             short: nil, long: "app", valueName: "ID",
@@ -164,8 +168,10 @@ struct SendOptions: Sendable {
         },
     ]
 
-    /// Parses the arguments that follow `send`.
-    init(parsing arguments: [String]) throws {
+    /// Parses the arguments that follow `send` (all of them, for `notify-send`); `appName` is
+    /// the app name when `-a` does not give one.
+    init(parsing arguments: [String], appName: String = "unotify") throws {
+        self.appName = appName
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             if argument == "--" {
@@ -188,7 +194,7 @@ struct SendOptions: Sendable {
                         throw CommandFailure("Missing argument for --\(name)")
                     }
                 }
-                try option.apply(&self, value)
+                try apply(option, value, spelling: "--\(name)")
             } else if argument.hasPrefix("-"), argument.count > 1 {
                 var letters = argument.dropFirst()
                 while let letter = letters.popFirst() {
@@ -196,13 +202,14 @@ struct SendOptions: Sendable {
                         throw CommandFailure("Unknown option -\(letter)")
                     }
                     guard option.valueName != nil else {
-                        try option.apply(&self, "")
+                        try apply(option, "", spelling: "-\(letter)")
+                        if helpRequested { return }
                         continue
                     }
                     if !letters.isEmpty {
-                        try option.apply(&self, String(letters))
+                        try apply(option, String(letters), spelling: "-\(letter)")
                     } else if let next = remaining.popFirst() {
-                        try option.apply(&self, next)
+                        try apply(option, next, spelling: "-\(letter)")
                     } else {
                         throw CommandFailure("Missing argument for -\(letter)")
                     }
@@ -211,6 +218,18 @@ struct SendOptions: Sendable {
             } else {
                 operands.append(argument)
             }
+            // GOption prints the help as soon as it meets the option: what follows is not read.
+            if helpRequested { return }
+        }
+    }
+
+    /// Applies one option's value; an integer that does not parse is reported with the option
+    /// spelled as it was given (`-t` or `--expire-time`), as GOption reports it.
+    private mutating func apply(_ option: Option, _ value: String, spelling: String) throws {
+        do {
+            try option.apply(&self, value)
+        } catch let failure as GOptionInteger.Failure {
+            throw CommandFailure(failure.message(for: spelling))
         }
     }
 

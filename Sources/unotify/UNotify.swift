@@ -10,11 +10,14 @@ struct UNotify: AsyncParsableCommand {
             Exit status: 0 on success; 1 when the notification could not be shown or an argument
             is wrong (as notify-send); 2 when there is no session bus or no notification server.
             """,
-        version: "unotify 0.1.0",
+        version: version,
         subcommands: [
             SendCommand.self, ServerCommand.self, RequestCommand.self, SettingsCommand.self, PendingCommand.self,
             DeliveredCommand.self, RemoveCommand.self, CategoriesCommand.self, ListenCommand.self, ReplyCommand.self,
             BadgeCommand.self, PushCommand.self,
         ],
         helpNames: [.long, .customShort("?")])
+
+    /// The version line of `unotify --version` and `unotify send --version`.
+    static let version = "unotify 0.1.0"
 }

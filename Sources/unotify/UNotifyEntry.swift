@@ -17,12 +17,20 @@ enum UNotifyEntry {
             Glibc.exit(1)
         }
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "send" {
+        // Started as `notify-send` (a link or a copy): the whole command line is a send.
+        let personality = NotifySendPersonality(programName: CommandLine.arguments.first)
+        if personality != nil || arguments.first == "send" {
             // `send` is parsed by SendOptions alone: notify-send's rules, and no ArgumentParser start-up.
+            var prepared: PreparedSend?
             do {
-                guard let send = try SendCommand.prepare(arguments: Array(arguments.dropFirst())) else {
+                guard
+                    let send = try SendCommand.prepare(
+                        arguments: personality == nil ? Array(arguments.dropFirst()) : arguments,
+                        personality: personality)
+                else {
                     Glibc.exit(0)
                 }
+                prepared = send
                 if !send.needsTask {
                     let client = try SendCommand.connect()
                     try SendCommand.post(send.request, on: client, printID: send.options.printID)
@@ -30,9 +38,15 @@ enum UNotifyEntry {
                     // starts a thread.
                     withExtendedLifetime(client) { Glibc.exit(0) }
                 }
-                runInTask { try await SendCommand.finish(send) }
+                runInTask {
+                    do {
+                        try await SendCommand.finish(send)
+                    } catch {
+                        throw personality?.reported(error, for: send) ?? error
+                    }
+                }
             } catch {
-                fail(with: error)
+                fail(with: personality?.reported(error, for: prepared) ?? error)
             }
         }
         runInTask {
@@ -62,8 +76,8 @@ enum UNotifyEntry {
         dispatchMain()
     }
 
-    /// Reports `error` as notify-send does (one line on stderr, exit 1; 2 when there is no bus or
-    /// no server) and exits; help and version requests print and exit 0.
+    /// Reports `error` as notify-send does (one line on stderr, exit 1; `unotify send` exits 2
+    /// when there is no bus or no server) and exits; help and version requests print and exit 0.
     private static func fail(with error: any Error) -> Never {
         if let failure = error as? CommandFailure {
             StandardError.write(failure.message)

@@ -37,7 +37,11 @@ import TestSupport
         (["send", "-x", "S"], "Unknown option -x\n"),
         (["send", "--bogus", "S"], "Unknown option --bogus\n"),
         (["send", "S", "-t"], "Missing argument for -t\n"),
-        (["send", "-t", "soon", "S"], "Cannot parse integer value \u{201C}soon\u{201D} for --expire-time\n"),
+        // The option is named as it was spelled, as GOption names it.
+        (["send", "-t", "soon", "S"], "Cannot parse integer value \u{201C}soon\u{201D} for -t\n"),
+        (["send", "--expire-time=soon", "S"], "Cannot parse integer value \u{201C}soon\u{201D} for --expire-time\n"),
+        (["send", "-t", "99999999999", "S"], "Integer value \u{201C}99999999999\u{201D} for -t out of range\n"),
+        (["send", "--bogus", "--help"], "Unknown option --bogus\n"),
     ])
     func malformedOptionsAreOneLineAndExitOne(_ arguments: [String], _ message: String) async throws {
         let bus = try PrivateBus()

@@ -12,6 +12,12 @@ import Testing
         ("byte:urgency:2", "urgency", .byte(2)),
         ("boolean:transient:true", "transient", .boolean(true)),
         ("boolean:transient:0", "transient", .boolean(false)),
+        // What notify-send makes of a number followed by other text, or of another word.
+        ("int:value:45%", "value", .int32(45)),
+        ("double:scale:1.5s", "scale", .double(1.5)),
+        ("byte:urgency:2x", "urgency", .byte(2)),
+        ("boolean:transient:yes", "transient", .boolean(false)),
+        ("boolean:transient:2", "transient", .boolean(true)),
         ("variant:x:uint32 5", "x", .uint32(5)),
         ("variant:x:['a', 'b']", "x", .array(element: .string, [.string("a"), .string("b")])),
         ("variant:x:<int64 -1>", "x", .variant(.int64(-1))),
@@ -36,6 +42,8 @@ import Testing
         ),
         ("int:value:abc", "Value \"abc\" of hint \"value\" could not be parsed as type \"int\"."),
         ("byte:urgency:300", "Value \"300\" of hint \"urgency\" could not be parsed as type \"byte\"."),
+        ("byte:urgency:-1", "Value \"-1\" of hint \"urgency\" could not be parsed as type \"byte\"."),
+        ("double:scale:abc", "Value \"abc\" of hint \"scale\" could not be parsed as type \"double\"."),
         ("variant:x:[", "Value \"[\" of hint \"x\" could not be parsed as type \"variant\"."),
     ])
     func rejectsWithNotifySendsMessage(_ text: String, _ message: String) {

@@ -1,0 +1,106 @@
+import Foundation
+import FreedesktopNotifications
+import Testing
+import TestSupport
+
+/// unotify started as `notify-send`: notify-send 0.8.1's app name, help, version and exit
+/// status, where `unotify send` keeps its own.
+@Suite(.timeLimit(.minutes(2))) struct NotifySendPersonalityTests {
+    @Test func theAppNameIsNotifySendThereAndUnotifyInSend() async throws {
+        let bus = try PrivateBus()
+        let fake = try await FakeNotificationServer(address: bus.address)
+        let pair = try NotifySendPair()
+        #expect(try await pair.run("notify-send Hello", with: .unotify, busAddress: bus.address).status == 0)
+        #expect(try await fake.nextCall().request.appName == "notify-send")
+        #expect(try await UNotifyProcess.run(["send", "Hello"], busAddress: bus.address).status == 0)
+        #expect(try await fake.nextCall().request.appName == "unotify")
+        // -a still names the app, and `send` is a summary there, not a subcommand.
+        #expect(
+            try await pair.run("notify-send -a mako-rule send", with: .unotify, busAddress: bus.address).status == 0)
+        let named = try await fake.nextCall().request
+        #expect(named.appName == "mako-rule")
+        #expect(named.summary == "send")
+    }
+
+    @Test(arguments: ["notify-send --version", "notify-send -v", "notify-send -v Summary", "notify-send '' --version"])
+    func versionIsNotifySends(_ commandLine: String) async throws {
+        let pair = try NotifySendPair()
+        let real = try await pair.run(commandLine, with: .real, busAddress: nil)
+        let ours = try await pair.run(commandLine, with: .unotify, busAddress: nil)
+        #expect(real.stdout == "notify-send 0.8.1\n")
+        #expect(ours.stdout == real.stdout)
+        #expect(ours.status == 0)
+        #expect(real.status == 0)
+    }
+
+    @Test func versionNamesTheProgramAsItWasStarted() async throws {
+        let pair = try NotifySendPair()
+        let link = pair.link(to: .unotify)
+        let process = try ChildProcess(link, ["--version"])
+        #expect(try await process.wait(timeout: 10) == 0)
+        #expect(process.standardOutput == "\(link) 0.8.1\n")
+        #expect(try await UNotifyProcess.run(["send", "--version"], busAddress: nil).stdout == "unotify 0.1.0\n")
+    }
+
+    @Test(arguments: ["notify-send --help", "notify-send -?", "notify-send Summary --help --bogus"])
+    func helpIsNotifySendsThenTheAddedOptions(_ commandLine: String) async throws {
+        let pair = try NotifySendPair()
+        let real = try await pair.run(commandLine, with: .real, busAddress: nil)
+        let ours = try await pair.run(commandLine, with: .unotify, busAddress: nil)
+        #expect(real.status == 0)
+        #expect(ours.status == 0)
+        #expect(real.stdout.hasPrefix("Usage:\n  notify-send [OPTION…] <SUMMARY> [BODY] - create a notification\n"))
+        // Line for line notify-send's, then unotify's own options after it.
+        #expect(ours.stdout.hasPrefix(real.stdout), "ours:\n\(ours.stdout)\nnotify-send's:\n\(real.stdout)")
+        let added = ours.stdout.dropFirst(real.stdout.count)
+        #expect(added.hasPrefix("unotify Options:\n"))
+        for option in ["--app=ID", "--image=PATH", "--progress=N", "--in=DURATION", "--sound=NAME"] {
+            #expect(added.contains("  \(option) "), "\(option) missing from the added options")
+        }
+    }
+
+    @Test func noServerIsExitOneWithNotifySendsMessageAndUnotifySendKeepsTwo() async throws {
+        let bus = try PrivateBus()
+        let pair = try NotifySendPair()
+        for commandLine in ["notify-send Hello", "notify-send -p -u low Hello Body"] {
+            let real = try await pair.run(commandLine, with: .real, busAddress: bus.address)
+            let ours = try await pair.run(commandLine, with: .unotify, busAddress: bus.address)
+            #expect(real.status == 1)
+            #expect(
+                real.stderr
+                    == "GDBus.Error:org.freedesktop.DBus.Error.ServiceUnknown: The name "
+                    + "org.freedesktop.Notifications was not provided by any .service files\n")
+            #expect(ours.status == real.status, "\(commandLine)")
+            #expect(ours.stderr == real.stderr, "\(commandLine)")
+            // With -p notify-send still prints an id: 0, none was given.
+            #expect(ours.stdout == real.stdout, "\(commandLine)")
+        }
+        let send = try await UNotifyProcess.run(["send", "Hello"], busAddress: bus.address)
+        #expect(send.status == 2)
+        #expect(send.stderr.hasPrefix("unotify: no notification server is running"))
+    }
+
+    @Test(
+        arguments: [
+            // A bus address whose socket does not exist.
+            ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/unotify-test-bus", "DISPLAY": nil],
+            // No address at all, and nowhere to find or start a bus.
+            ["XDG_RUNTIME_DIR": "/nonexistent", "DISPLAY": nil],
+        ] as [[String: String?]])
+    func noBusIsExitOneWithOneLineAndUnotifySendKeepsTwo(_ environment: [String: String?]) async throws {
+        let pair = try NotifySendPair()
+        let real = try await pair.run("notify-send -p Hello", with: .real, busAddress: nil, environment: environment)
+        let ours = try await pair.run("notify-send -p Hello", with: .unotify, busAddress: nil, environment: environment)
+        #expect(real.status == 1)
+        #expect(ours.status == 1)
+        #expect(ours.stdout == real.stdout)
+        #expect(ours.stdout == "0\n")
+        // One line saying why, as notify-send's, without unotify's prefix (the wording is the D-Bus
+        // library's, which differs between the two).
+        #expect(ours.stderr.split(separator: "\n").count == 1, "stderr: \(ours.stderr)")
+        #expect(!ours.stderr.hasPrefix("unotify:"))
+        let send = try await pair.run("unotify send Hello", with: .unotify, busAddress: nil, environment: environment)
+        #expect(send.status == 2)
+        #expect(send.stderr.hasPrefix("unotify: "))
+    }
+}
