@@ -87,18 +87,31 @@ extension NotificationAgent {
     }
 
     /// Asks the running app's delegate (`willPresent`) how to present; `nil` when the app has no
-    /// presenter or does not answer within two seconds (then the settings alone decide).
+    /// presenter or it does not answer within two seconds (then the settings alone decide). A
+    /// presenter that lets the deadline pass is not asked again until it registers again, so a
+    /// hung app costs its deadline once, not on every notification.
     func askPresenter(app: String, request: DeliveryRequest) async -> PresentationOptionBits? {
-        guard let presenter = router.presenters[app], let destination = try? BusName(validating: presenter) else {
+        guard let presenter = router.presenter(for: app), let destination = try? BusName(validating: presenter) else {
             return nil
         }
         let call = DBusMessage.methodCall(
             destination: destination, path: AgentInterface.appPath, interface: AgentInterface.appInterface,
             member: AgentInterface.appDescription.methods[0].name,
             body: AgentInterface.willPresentArguments.encode((app, request)))
-        guard let reply = try? await connection.call(call, timeout: .seconds(2)),
-            case (true, let bits)? = try? AgentInterface.willPresentReply.decode(reply.body)
-        else { return nil }
+        let reply: DBusMessage
+        do {
+            reply = try await connection.call(call, timeout: .seconds(2))
+        } catch let error as DBusError where error.code == .timedOut {
+            router.presenterWentSilent(presenter)
+            FileHandle.standardError.write(
+                Data(
+                    ("unotifyd: \(app)'s presenter \(presenter) did not answer WillPresent within 2 s;"
+                        + " it is not asked again until it registers again\n").utf8))
+            return nil
+        } catch {
+            return nil
+        }
+        guard case (true, let bits)? = try? AgentInterface.willPresentReply.decode(reply.body) else { return nil }
         return PresentationOptionBits(rawValue: UInt(bits))
     }
 }

@@ -12,8 +12,22 @@ struct ResponseRouter: Sendable {
     /// Responses no listener has taken yet, per app, oldest first (at most `limit` each).
     private(set) var queued: [String: [ResponseRecord]] = [:]
     static let limit = 1000
-    /// The unique bus name of each running app's presenter.
-    private(set) var presenters: [String: String] = [:]
+    /// The connections registered to present each app's notifications, oldest first: the first
+    /// presents, the others wait their turn (a later registration never takes over).
+    private(set) var presenterQueues: [String: [String]] = [:]
+    /// Presenters that let a `WillPresent` pass its deadline: not asked again until they
+    /// register again.
+    private(set) var silentPresenters: Set<String> = []
+
+    /// The unique bus name of each app's presenter: its oldest live registration.
+    var presenters: [String: String] { presenterQueues.compactMapValues(\.first) }
+
+    /// The presenter to ask for `app`'s notification; `nil` when it has none, or when the one
+    /// it has did not answer in time before.
+    func presenter(for app: String) -> String? {
+        guard let name = presenterQueues[app]?.first, !silentPresenters.contains(name) else { return nil }
+        return name
+    }
 
     /// Adds `name` as a listener of `app`; returns the responses queued for the app (now taken).
     mutating func addListener(_ name: String, app: String) -> [ResponseRecord] {
@@ -21,16 +35,28 @@ struct ResponseRouter: Sendable {
         return queued.removeValue(forKey: app) ?? []
     }
 
-    /// Makes `name` the app's presenter (replacing the one before).
-    mutating func setPresenter(_ name: String, app: String) {
-        presenters[app] = name
+    /// Registers `name` to present `app`'s notifications: it presents at once when the app has
+    /// no presenter, else after those registered before it have left. Registering again makes a
+    /// presenter that went silent be asked again. Returns whether `name` presents now.
+    @discardableResult
+    mutating func setPresenter(_ name: String, app: String) -> Bool {
+        silentPresenters.remove(name)
+        if presenterQueues[app]?.contains(name) != true { presenterQueues[app, default: []].append(name) }
+        return presenterQueues[app]?.first == name
+    }
+
+    /// Marks `name` as a presenter that let a `WillPresent` pass its deadline.
+    mutating func presenterWentSilent(_ name: String) {
+        silentPresenters.insert(name)
     }
 
     /// Forgets `name` as a listener and as a presenter (its connection left the bus).
     mutating func removeListener(_ name: String) {
         for app in listeners.keys { listeners[app]?.remove(name) }
         listeners = listeners.filter { !$0.value.isEmpty }
-        presenters = presenters.filter { $0.value != name }
+        for app in presenterQueues.keys { presenterQueues[app]?.removeAll { $0 == name } }
+        presenterQueues = presenterQueues.filter { !$0.value.isEmpty }
+        silentPresenters.remove(name)
     }
 
     /// The listeners to send `response` to; when there are none it is queued.

@@ -34,6 +34,25 @@ import Testing
         #expect(router.route(Self.response("org.example.Tea", "late")).isEmpty)
     }
 
+    @Test func theFirstLiveRegistrationPresentsAndTheNextWaitsItsTurn() {
+        var router = ResponseRouter()
+        let first = router.setPresenter(":1.7", app: "org.example.Tea")
+        let second = router.setPresenter(":1.9", app: "org.example.Tea")
+        #expect(first && !second)
+        #expect(router.presenter(for: "org.example.Tea") == ":1.7")
+        router.removeListener(":1.9")
+        router.setPresenter(":1.10", app: "org.example.Tea")
+        router.removeListener(":1.7")
+        #expect(router.presenter(for: "org.example.Tea") == ":1.10")
+        router.presenterWentSilent(":1.10")
+        #expect(router.presenter(for: "org.example.Tea") == nil)
+        let again = router.setPresenter(":1.10", app: "org.example.Tea")
+        #expect(again)
+        #expect(router.presenter(for: "org.example.Tea") == ":1.10")
+        router.removeListener(":1.10")
+        #expect(router.presenters.isEmpty)
+    }
+
     @Test func theQueueKeepsTheNewestResponsesUpToItsLimit() {
         var router = ResponseRouter()
         for index in 0...ResponseRouter.limit { _ = router.route(Self.response("org.example.Tea", "\(index)")) }
