@@ -10,6 +10,9 @@ import NotificationAgentClient
 struct AgentAuthorizations {
     /// `settings.json`.
     let store: SettingsStore
+    /// The writes of `settings.json`, in order, off the agent's actor: waiting for
+    /// `settings.lock` delays only them.
+    let writes = StoreWriteQueue()
     /// The wording of the prompts, in the user's language.
     let strings: PromptStrings
     /// The machine of each app the agent has dealt with since it started.
@@ -76,6 +79,12 @@ struct AgentAuthorizations {
         let effects = machine.handle(event)
         machines[app] = machine
         return effects
+    }
+
+    /// Stores `settings` as the app's, after the writes started before; returns once on disk.
+    func persist(_ settings: AppSettings, app: String) async throws {
+        let store = store
+        try await writes.run { try store.update(app) { $0 = settings } }
     }
 
     /// Drops the app's machine, so that the next use starts again from what is on disk.

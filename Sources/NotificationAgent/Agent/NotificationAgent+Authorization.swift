@@ -53,7 +53,7 @@ extension NotificationAgent {
             switch effect {
             case .persist(let settings):
                 do {
-                    try authorizations.store.update(app) { $0 = settings }
+                    try await authorizations.persist(settings, app: app)
                 } catch {
                     // Nothing is decided that is not on disk: the waiting requests fail.
                     unsaved = error

@@ -50,7 +50,7 @@ extension NotificationAgent {
         case .setCategories?:
             return try await serve(AgentInterface.setCategories, message) { app, json in
                 let id = try checked(app)
-                try delivery.categories.set(try CategoryRecord.list(json: json), for: id)
+                try await delivery.categories.set(try CategoryRecord.list(json: json), for: id)
             }
         case .getCategories?:
             return try await serve(AgentInterface.getCategories, message) { app in

@@ -1,0 +1,72 @@
+import DBus
+import Foundation
+import FreedesktopNotifications
+import NotificationAgentClient
+import Testing
+import TestSupport
+@testable import NotificationAgent
+
+/// `settings.lock` held by another process delays the settings writes that need it, and
+/// nothing else: the agent goes on answering every other call, and the write fails after a
+/// bound with an error saying the file is locked.
+@Suite(.timeLimit(.minutes(1)), .serialized) struct AgentSettingsLockTests {
+    typealias Rig = AgentStorageFaultTests.Rig
+    static let other = "org.example.Other"
+    static let locked = "org.example.Locked"
+
+    @Test func aHeldLockDelaysThatWriteOnly() async throws {
+        let rig = try await Rig()
+        _ = try await rig.client.setSettings(app: Self.other, changes: AgentStorageFaultTests.allowed)
+        let lock = try HeldLock(path: SettingsStore(directory: rig.disk.url).lockURL.path)
+        let events = EventLog()
+        let client = rig.client
+        let started = ContinuousClock.now
+        let write = Task {
+            do {
+                _ = try await client.setSettings(app: Self.locked, changes: AgentStorageFaultTests.allowed)
+                await events.add("write done")
+                return nil as AgentError?
+            } catch let error as AgentError {
+                await events.add("write failed")
+                return error
+            }
+        }
+        // A head start, so that the write is under way when the others come.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await rig.client.listApps()[Self.other]?.authorization == .authorized)
+        #expect(try await rig.client.pending(app: Self.other).isEmpty)
+        _ = try await rig.client.add(app: Self.other, request: DeliveryRequest(identifier: "o", title: "Other"))
+        #expect(try await rig.fake.nextCall().request.summary == "Other")
+        await events.add("others answered")
+        let othersTook = ContinuousClock.now - started
+        let error = try await write.value
+        let writeTook = ContinuousClock.now - started
+        lock.release()
+        #expect(await events.all == ["others answered", "write failed"])
+        #expect(
+            error.map { "\($0)".contains("locked by another process") && "\($0)".contains("settings.lock") } == true,
+            "the error says the file is locked: \(String(describing: error))")
+        // Nothing was decided: the app is still not determined.
+        #expect(try await rig.client.settings(app: Self.locked).authorization == .notDetermined)
+        print("settings.lock held: other calls answered after \(othersTook), the write failed after \(writeTook)")
+    }
+
+    @Test func writesWaitingForTheLockLandInTheirOrderOnceItIsReleased() async throws {
+        let rig = try await Rig()
+        let lock = try HeldLock(path: SettingsStore(directory: rig.disk.url).lockURL.path)
+        let client = rig.client
+        var quiet = AppSettings.authorized(requesting: [.alert, .sound])
+        let loud = quiet.wire
+        let first = Task { try await client.setSettings(app: Self.locked, changes: loud) }
+        try await Task.sleep(for: .milliseconds(100))
+        quiet.sound = .disabled
+        let silent = quiet.wire
+        let second = Task { try await client.setSettings(app: Self.locked, changes: silent) }
+        try await Task.sleep(for: .milliseconds(300))
+        lock.release()
+        // Each answers with the settings as they are then: the first may already see the second.
+        _ = try await first.value
+        #expect(try await second.value.sound == .disabled)
+        #expect(try SettingsStore(directory: rig.disk.url).settings(for: Self.locked).sound == .disabled)
+    }
+}
