@@ -14,16 +14,37 @@ import TestSupport
     static let other = "org.example.Other"
     static let locked = "org.example.Locked"
 
-    @Test func aHeldLockDelaysThatWriteOnly() async throws {
+    @Test func aHeldSettingsLockDelaysThatWriteOnly() async throws {
         let rig = try await Rig()
+        try await Self.expectOnlyTheWriteWaits(rig, lock: "settings.lock") { client in
+            _ = try await client.setSettings(app: Self.locked, changes: AgentStorageFaultTests.allowed)
+        }
+        // Nothing was decided: the app is still not determined.
+        #expect(try await rig.client.settings(app: Self.locked).authorization == .notDetermined)
+    }
+
+    @Test func aHeldCategoriesLockDelaysThatWriteOnly() async throws {
+        let rig = try await Rig()
+        try await Self.expectOnlyTheWriteWaits(rig, lock: "categories.lock") { client in
+            try await client.setCategories(app: Self.locked, json: #"[{"identifier":"new"}]"#)
+        }
+        #expect(try await rig.client.categoriesJSON(app: Self.locked) == "[]")
+    }
+
+    /// Holds `lock` while `write` runs, and meanwhile makes unrelated calls: they must all be
+    /// answered before the write ends, and the write must fail saying the file is locked.
+    static func expectOnlyTheWriteWaits(
+        _ rig: Rig, lock name: String, _ write: @escaping @Sendable (AgentClient) async throws -> Void
+    ) async throws {
         _ = try await rig.client.setSettings(app: Self.other, changes: AgentStorageFaultTests.allowed)
-        let lock = try HeldLock(path: SettingsStore(directory: rig.disk.url).lockURL.path)
+        let lock = try HeldLock(path: rig.disk.url.appendingPathComponent(name).path)
+        defer { lock.release() }
         let events = EventLog()
         let client = rig.client
         let started = ContinuousClock.now
-        let write = Task {
+        let writing = Task {
             do {
-                _ = try await client.setSettings(app: Self.locked, changes: AgentStorageFaultTests.allowed)
+                try await write(client)
                 await events.add("write done")
                 return nil as AgentError?
             } catch let error as AgentError {
@@ -39,16 +60,13 @@ import TestSupport
         #expect(try await rig.fake.nextCall().request.summary == "Other")
         await events.add("others answered")
         let othersTook = ContinuousClock.now - started
-        let error = try await write.value
+        let error = try await writing.value
         let writeTook = ContinuousClock.now - started
-        lock.release()
         #expect(await events.all == ["others answered", "write failed"])
         #expect(
-            error.map { "\($0)".contains("locked by another process") && "\($0)".contains("settings.lock") } == true,
+            error.map { "\($0)".contains("locked by another process") && "\($0)".contains(name) } == true,
             "the error says the file is locked: \(String(describing: error))")
-        // Nothing was decided: the app is still not determined.
-        #expect(try await rig.client.settings(app: Self.locked).authorization == .notDetermined)
-        print("settings.lock held: other calls answered after \(othersTook), the write failed after \(writeTook)")
+        print("\(name) held: other calls answered after \(othersTook), the write failed after \(writeTook)")
     }
 
     @Test func writesWaitingForTheLockLandInTheirOrderOnceItIsReleased() async throws {
