@@ -69,6 +69,24 @@ import TestSupport
         print("\(name) held: other calls answered after \(othersTook), the write failed after \(writeTook)")
     }
 
+    @Test func anAllowWaitingForTheLockAllowsNothingYet() async throws {
+        let rig = try await Rig()
+        let lock = try HeldLock(path: SettingsStore(directory: rig.disk.url).lockURL.path)
+        defer { lock.release() }
+        let client = rig.client
+        let write = Task { try await client.setSettings(app: Self.locked, changes: AgentStorageFaultTests.allowed) }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await rig.client.settings(app: Self.locked).authorization == .notDetermined)
+        let refused = await #expect(throws: AgentError.self) {
+            _ = try await rig.client.add(app: Self.locked, request: DeliveryRequest(identifier: "l", title: "Locked"))
+        }
+        #expect(refused?.code == .notAllowed)
+        lock.release()
+        #expect(try await write.value.authorization == .authorized)
+        _ = try await rig.client.add(app: Self.locked, request: DeliveryRequest(identifier: "l", title: "Locked"))
+        #expect(try await rig.fake.nextCall().request.summary == "Locked")
+    }
+
     @Test func writesWaitingForTheLockLandInTheirOrderOnceItIsReleased() async throws {
         let rig = try await Rig()
         let lock = try HeldLock(path: SettingsStore(directory: rig.disk.url).lockURL.path)
