@@ -10,6 +10,9 @@ import NotificationAgentClient
 struct AgentAuthorizations {
     /// `settings.json`.
     let store: SettingsStore
+    /// The writes of `settings.json`, in order, off the agent's actor: waiting for
+    /// `settings.lock` delays only them.
+    let writes = StoreWriteQueue()
     /// The wording of the prompts, in the user's language.
     let strings: PromptStrings
     /// The machine of each app the agent has dealt with since it started.
@@ -19,6 +22,8 @@ struct AgentAuthorizations {
     /// Requests whose prompt could not be shown, or was on a server connection that went away
     /// before it was answered, with the reason their callers are given.
     private var lostRequests: [RequestID: String] = [:]
+    /// How many writes of each app's settings are under way.
+    private var unsaved: [String: Int] = [:]
 
     init(store: SettingsStore, strings: PromptStrings) {
         self.store = store
@@ -65,9 +70,23 @@ struct AgentAuthorizations {
     }
 
     /// The app's settings, without keeping a machine for it (asking about any number of apps
-    /// costs no memory).
+    /// costs no memory). While a write of the app's settings is under way, those on disk:
+    /// nothing is decided that is not on disk.
     func settings(for app: String) throws -> AppSettings {
-        try machines[app]?.settings ?? store.settings(for: app)
+        if unsaved[app] != nil { return try store.settings(for: app) }
+        return try machines[app]?.settings ?? store.settings(for: app)
+    }
+
+    /// A write of the app's settings begins (`persist(_:app:)`): until it ends, `settings(for:)`
+    /// answers with those on disk.
+    mutating func beginWrite(app: String) {
+        unsaved[app, default: 0] += 1
+    }
+
+    /// A write of the app's settings has ended, saved or not.
+    mutating func endWrite(app: String) {
+        let left = (unsaved[app] ?? 1) - 1
+        unsaved[app] = left > 0 ? left : nil
     }
 
     /// Feeds `event` to the app's machine; returns the effects to carry out.
@@ -76,6 +95,12 @@ struct AgentAuthorizations {
         let effects = machine.handle(event)
         machines[app] = machine
         return effects
+    }
+
+    /// Stores `settings` as the app's, after the writes started before; returns once on disk.
+    func persist(_ settings: AppSettings, app: String) async throws {
+        let store = store
+        try await writes.run { try store.update(app) { $0 = settings } }
     }
 
     /// Drops the app's machine, so that the next use starts again from what is on disk.

@@ -30,8 +30,8 @@ struct AgentScheduler {
     private(set) var handedCount = 0
     /// `pending.json`.
     let store: PendingStore
-    /// Writes `pending.json` off the agent's actor, by group commit.
-    let saver: PendingSaver
+    /// The callers waiting for `pending.json` to hold their change (group commit).
+    var saver = PendingSaver()
     /// What the server already has of `firing`, written the moment it answers.
     let journal: FiredJournal
     /// Subscribes to the changes of time a timer cannot see (wall clock set, zone, resume).
@@ -48,7 +48,6 @@ struct AgentScheduler {
     ) {
         queue = ScheduleQueue(calendarTimeZone: calendarTimeZone)
         store = PendingStore(directory: directory)
-        saver = PendingSaver(store: store)
         journal = FiredJournal(directory: directory)
         self.timeChanges = timeChanges
     }
@@ -78,9 +77,11 @@ struct AgentScheduler {
 
     // MARK: The schedule
 
-    /// Keeps `pending` until its trigger fires; the same key again replaces it.
-    mutating func add(_ pending: PendingNotification) {
-        _ = queue.add(pending)
+    /// Keeps `pending` until its trigger fires; the same key again replaces it. Returns the
+    /// change, for `undo(_:)` should its save fail.
+    @discardableResult
+    mutating func add(_ pending: PendingNotification) -> ScheduleChange {
+        .added(pending, replaced: queue.add(pending))
     }
 
     /// The app's pending notifications: those due and waiting for a server first (earliest
@@ -92,18 +93,50 @@ struct AgentScheduler {
     /// Removes the app's pending notifications named `identifiers` (all when empty), those due
     /// and not yet being handed to the server included; returns how many.
     mutating func remove(app: String, identifiers: [String]) -> Int {
-        var removed =
+        removing(app: app, identifiers: identifiers).removedCount
+    }
+
+    /// `remove(app:identifiers:)`, returning the change, for `undo(_:)` should its save fail.
+    mutating func removing(app: String, identifiers: [String]) -> ScheduleChange {
+        let fromQueue =
             identifiers.isEmpty
-            ? queue.removeAll(app: app).count
-            : identifiers.compactMap { queue.remove(app: app, identifier: $0) }.count
-        for key in firing.keys
+            ? queue.removeAll(app: app)
+            : identifiers.compactMap { queue.remove(app: app, identifier: $0) }
+        var fromFiring: [PendingNotification] = []
+        for (key, pending) in firing
         where key.app == app && (identifiers.isEmpty || identifiers.contains(key.identifier))
             && !handing.contains(key)
         {
             firing[key] = nil
-            removed += 1
+            fromFiring.append(pending)
         }
-        return removed
+        return .removed(queue: fromQueue, firing: fromFiring)
+    }
+
+    /// Takes back `change`, whose save failed, as far as nothing changed the same notification
+    /// since (a later add of the same key wins; one being handed to the server is not taken
+    /// back). Returns whether notifications went back to `firing` (then they must be fired).
+    mutating func undo(_ change: ScheduleChange) -> Bool {
+        switch change {
+        case .added(let added, let replaced):
+            if queue[added.key] == added {
+                queue.remove(added.key)
+                if let replaced { queue.add(replaced) }
+            } else if firing[added.key] == added, !handing.contains(added.key) {
+                firing[added.key] = nil
+            }
+            return false
+        case .removed(let fromQueue, let fromFiring):
+            for pending in fromQueue where !isScheduled(pending.key) { queue.add(pending) }
+            let back = fromFiring.filter { !isScheduled($0.key) }
+            for pending in back { firing[pending.key] = pending }
+            return !back.isEmpty
+        }
+    }
+
+    /// Whether a notification with `key` is in the queue or in `firing`.
+    private func isScheduled(_ key: PendingKey) -> Bool {
+        queue[key] != nil || firing[key] != nil
     }
 
     /// Moves the calendar matches that have no zone of their own when `change` brings a new

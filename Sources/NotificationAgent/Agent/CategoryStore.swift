@@ -5,6 +5,8 @@ import NotificationAgentClient
 /// (``CategoriesFile``), a ``DocumentFile`` like the other stores.
 struct CategoryStore: Sendable {
     private let file: DocumentFile<CategoriesFile>
+    /// The writes, off the agent's actor: waiting for `categories.lock` delays only them.
+    private let writes = StoreWriteQueue()
 
     init(directory: URL) {
         file = DocumentFile(directory: directory, prettyPrinted: true)
@@ -14,7 +16,11 @@ struct CategoryStore: Sendable {
         try file.load().apps[app] ?? []
     }
 
-    func set(_ categories: [CategoryRecord], for app: String) throws {
-        try file.update { $0.apps[app] = categories.isEmpty ? nil : categories }
+    /// Stores `categories` as the app's; returns once they are on disk.
+    ///
+    /// - Throws: `StoreError` naming the file when it cannot be written (nothing changed then).
+    func set(_ categories: [CategoryRecord], for app: String) async throws {
+        let file = file
+        try await writes.run { try file.update { $0.apps[app] = categories.isEmpty ? nil : categories } }
     }
 }

@@ -52,8 +52,10 @@ extension NotificationAgent {
             let effect = pending.removeFirst()
             switch effect {
             case .persist(let settings):
+                authorizations.beginWrite(app: app)
+                defer { authorizations.endWrite(app: app) }
                 do {
-                    try authorizations.store.update(app) { $0 = settings }
+                    try await authorizations.persist(settings, app: app)
                 } catch {
                     // Nothing is decided that is not on disk: the waiting requests fail.
                     unsaved = error
@@ -155,7 +157,7 @@ extension NotificationAgent {
 
     /// Publishes the app's badge when its badge setting allows it; returns whether it did.
     func showBadge(_ count: Int, app: String) async throws -> Bool {
-        guard try machine(for: app).settings.badge == .enabled else { return false }
+        guard try authorizations.settings(for: app).badge == .enabled else { return false }
         try await connection.send(LauncherBadge.update(app: app, count: count))
         return true
     }

@@ -50,7 +50,7 @@ extension NotificationAgent {
         case .setCategories?:
             return try await serve(AgentInterface.setCategories, message) { app, json in
                 let id = try checked(app)
-                try delivery.categories.set(try CategoryRecord.list(json: json), for: id)
+                try await delivery.categories.set(try CategoryRecord.list(json: json), for: id)
             }
         case .getCategories?:
             return try await serve(AgentInterface.getCategories, message) { app in
@@ -150,10 +150,10 @@ extension NotificationAgent {
             return try await serve(AgentInterface.removePending, message) { app, identifiers in
                 let id = try checked(app)
                 // Those waiting for a server to fire them are pending too, as far as the app knows.
-                let removed = scheduler.remove(app: id, identifiers: identifiers)
-                try await savePending()
+                let change = scheduler.removing(app: id, identifiers: identifiers)
+                try await savePending(undoing: change)
                 armTimer()
-                return UInt32(removed)
+                return UInt32(change.removedCount)
             }
         case nil:
             throw DBusError(.unknownMethod, "no method \(message.member?.rawValue ?? "?")")

@@ -15,7 +15,8 @@ extension NotificationAgent {
     /// a request is added, scheduled or not.
     @discardableResult
     func checkMayNotify(_ request: DeliveryRequest, app: String) throws -> AppSettings {
-        let settings = try machine(for: app).settings
+        // The saved settings: one being written (waiting for the lock) is not decided yet.
+        let settings = try authorizations.settings(for: app)
         guard settings.authorization == .authorized || settings.authorization == .provisional else {
             throw AgentError(
                 .notAllowed,

@@ -17,20 +17,54 @@ extension NotificationAgent {
         } catch {
             throw AgentError(.invalidArgument, "\(error)")
         }
-        scheduler.add(pending)
-        try await savePending()
+        let change = scheduler.add(pending)
+        try await savePending(undoing: change)
         armTimer()
     }
 
-    /// Saves the schedule (`pending.json`) and returns once it is on disk.
-    func savePending() async throws {
-        let snapshot = scheduler.snapshot()
+    /// Saves the schedule (`pending.json`) and returns once it is on disk. When the save fails,
+    /// `change` (the caller's) is taken back before the error is thrown: nothing is decided
+    /// that is not on disk.
+    func savePending(undoing change: ScheduleChange? = nil) async throws {
         do {
-            try await scheduler.saver.save(snapshot.pending, firing: snapshot.firing)
+            try await withCheckedThrowingContinuation { continuation in
+                if scheduler.saver.enqueue(change, continuation) {
+                    Task { await writePending() }
+                }
+            }
         } catch {
-            throw AgentError(.settings, "\(error)")
+            throw AgentError(
+                .settings, [String(describing: error), change?.takenBack].compactMap { $0 }.joined(separator: " "))
         }
-        scheduler.saved(snapshot)
+    }
+
+    /// Writes the schedule, as it is at each write, until every caller is served (the group
+    /// commit of `PendingSaver`); the file is written off the actor. A failed write takes back
+    /// its callers' changes, last first, before the next write is taken.
+    private func writePending() async {
+        while let generation = scheduler.saver.nextWrite() {
+            let snapshot = scheduler.snapshot()
+            let store = scheduler.store
+            let failure = await Task.detached { () -> (any Error)? in
+                do {
+                    try store.save(snapshot.pending, firing: snapshot.firing)
+                    return nil
+                } catch {
+                    return error
+                }
+            }.value
+            let served = scheduler.saver.finish(generation)
+            guard let failure else {
+                scheduler.saved(snapshot)
+                for waiter in served { waiter.continuation.resume() }
+                continue
+            }
+            var refire = false
+            for change in served.reversed().compactMap(\.change) where scheduler.undo(change) { refire = true }
+            if served.contains(where: { $0.change != nil }) { armTimer() }
+            if refire { Task { await fireInFlight() } }
+            for waiter in served { waiter.continuation.resume(throwing: failure) }
+        }
     }
 
     /// Saves in the background; a failure goes to stderr (the next save tries again).

@@ -1,55 +1,52 @@
-import Foundation
+/// The callers waiting for `pending.json` to hold their change: a group commit. While one
+/// write runs, later callers wait and the next write (of the schedule as it is then) serves them
+/// all, so a burst of adds costs one write instead of one each. A caller returns once a write
+/// taken after its change is on disk, so an acknowledged change is never lost; when that write
+/// fails, each caller's change is taken back (`AgentScheduler.undo(_:)`) before the next
+/// write is taken, so a failed change is never written after its caller was told it failed.
+///
+/// A value kept and changed only by the `NotificationAgent` actor; the writes themselves run
+/// off the actor (`NotificationAgent.writePending()`).
+struct PendingSaver {
+    /// One caller waiting: its generation, its change (none for the agent's own saves), and
+    /// how it is answered.
+    struct Waiter {
+        let generation: Int
+        let change: ScheduleChange?
+        let continuation: CheckedContinuation<Void, any Error>
+    }
 
-/// Writes the schedule to disk off the agent's actor, coalescing: while one write runs, later
-/// snapshots wait and only the newest is written next ("group commit"). A caller returns once
-/// a write that includes its change is on disk, so an acknowledged request is never lost, and
-/// a burst of adds costs one write instead of one each.
-actor PendingSaver {
-    private let store: PendingStore
-    private var newest: (generation: Int, pending: [PendingNotification], firing: [PendingNotification])?
     private var requested = 0
-    private var writing = false
-    private var waiters: [(generation: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+    private var written = 0
+    private var waiters: [Waiter] = []
+    /// Whether a write loop runs.
+    private(set) var writing = false
 
-    init(store: PendingStore) { self.store = store }
-
-    /// Saves `pending` and `firing` (or a newer snapshot) and returns when it is on disk.
-    func save(_ pending: [PendingNotification], firing: [PendingNotification]) async throws {
+    /// Adds a caller whose change is in the schedule now; returns whether a write loop must
+    /// be started.
+    mutating func enqueue(_ change: ScheduleChange?, _ continuation: CheckedContinuation<Void, any Error>) -> Bool {
         requested += 1
-        let generation = requested
-        newest = (generation, pending, firing)
-        if !writing {
-            writing = true
-            Task { await self.writeLoop() }
-        }
-        try await withCheckedThrowingContinuation { continuation in
-            waiters.append((generation, continuation))
-        }
+        waiters.append(Waiter(generation: requested, change: change, continuation: continuation))
+        guard !writing else { return false }
+        writing = true
+        return true
     }
 
-    private func writeLoop() async {
-        while let (generation, pending, firing) = newest {
-            newest = nil
-            do {
-                try store.save(pending, firing: firing)
-                resume { $0 <= generation ? .success(()) : nil }
-            } catch {
-                resume { $0 <= generation ? .failure(error) : nil }
-            }
-            await Task.yield()
+    /// The generation the next write serves (every caller enqueued so far), or `nil` when all
+    /// are served (the loop ends).
+    mutating func nextWrite() -> Int? {
+        guard written < requested else {
+            writing = false
+            return nil
         }
-        writing = false
+        return requested
     }
 
-    private func resume(_ outcome: (Int) -> Result<Void, any Error>?) {
-        var remaining: [(generation: Int, continuation: CheckedContinuation<Void, any Error>)] = []
-        for waiter in waiters {
-            if let result = outcome(waiter.generation) {
-                waiter.continuation.resume(with: result)
-            } else {
-                remaining.append(waiter)
-            }
-        }
-        waiters = remaining
+    /// The write serving `generation` ended: returns its callers, in the order they came.
+    mutating func finish(_ generation: Int) -> [Waiter] {
+        written = generation
+        let served = waiters.filter { $0.generation <= generation }
+        waiters.removeAll { $0.generation <= generation }
+        return served
     }
 }

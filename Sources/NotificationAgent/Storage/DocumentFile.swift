@@ -87,7 +87,8 @@ package struct DocumentFile<Document: StoredDocument>: Sendable {
                 Array(data) + [0x0A], to: url.path, in: directory.path,
                 temporaryPrefix: Self.temporaryPrefix)
         } catch {
-            throw error.about(Document.kind)
+            // The document's file, not the temporary one or the directory: that is what the user knows.
+            throw StoreError(error.reason, path: url.path, kind: Document.kind)
         }
     }
 
@@ -99,12 +100,16 @@ package struct DocumentFile<Document: StoredDocument>: Sendable {
         } catch {
             throw error.about(Document.kind)
         }
-        return try PrivateFileSystem.withExclusiveLock(on: lockURL.path) {
-            let stored = try load()
-            var document = stored
-            let result = try body(&document)
-            if document != stored { try save(document) }
-            return result
+        do {
+            return try PrivateFileSystem.withExclusiveLock(on: lockURL.path) {
+                let stored = try load()
+                var document = stored
+                let result = try body(&document)
+                if document != stored { try save(document) }
+                return result
+            }
+        } catch let error as StoreError where error.kind == nil {
+            throw error.about(Document.kind)  // the lock file's
         }
     }
 

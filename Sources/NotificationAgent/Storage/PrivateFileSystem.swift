@@ -118,8 +118,8 @@ package enum PrivateFileSystem {
     /// belongs to this open file description: other processes, and other calls in this one,
     /// wait for it, at most 5 s (then it is an error). It is released when `body` returns or throws, and by the kernel if the
     /// process dies.
-    /// How long `withExclusiveLock` waits for the lock, in milliseconds.
-    private static let lockPatience = 5_000
+    /// How long `withExclusiveLock` waits for the lock, in seconds.
+    package static let lockPatience = 5
 
     package static func withExclusiveLock<T>(on path: String, _ body: () throws -> T) throws -> T {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
@@ -127,22 +127,17 @@ package enum PrivateFileSystem {
             throw StoreError(.unwritable(operation: "opening the lock file", errno: errno), path: path)
         }
         defer { _ = close(fd) }
-        // Bounded: a process that holds the lock for good must not wedge the agent.
-        var waited = 0
+        // Bounded: a process that holds the lock for good must not wedge the writer.
+        let deadline = ContinuousClock.now + .seconds(lockPatience)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             guard code == EWOULDBLOCK || code == EINTR else {
                 throw StoreError(.unwritable(operation: "locking", errno: code), path: path)
             }
-            guard waited < lockPatience else {
-                throw StoreError(
-                    .unwritable(
-                        operation:
-                            "locking (another process has held the lock for over 5 s; is a stuck unotifyd running?)",
-                        errno: code), path: path)
+            guard ContinuousClock.now < deadline else {
+                throw StoreError(.locked(seconds: lockPatience), path: path)
             }
             usleep(1_000)
-            waited += 1
         }
         return try body()
     }

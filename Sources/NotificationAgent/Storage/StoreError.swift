@@ -21,6 +21,8 @@ package struct StoreError: Error, CustomStringConvertible, Hashable, Sendable {
         case unreadable(errno: Int32)
         /// The directory, lock or file cannot be created or written: the operation and `errno`.
         case unwritable(operation: String, errno: Int32)
+        /// Another process has held the store's lock file (`path`) for over this many seconds.
+        case locked(seconds: Int)
         /// The document cannot be written as JSON; the string says why.
         case unencodable(String)
         /// Neither `XDG_STATE_HOME`, `HOME` nor the password database gives a home directory.
@@ -70,6 +72,10 @@ package struct StoreError: Error, CustomStringConvertible, Hashable, Sendable {
         case .unwritable(let operation, let code):
             return "cannot write the \(noun) at \(file) (\(operation)): \(message(code)). Check that the directory "
                 + "is yours and writable (mode 0700) and that the disk is not full."
+        case .locked(let seconds):
+            return "the \(noun) file is locked by another process: \(file) has been held for over \(seconds) s, "
+                + "so nothing was changed. Try again; if it stays locked, see which process holds it "
+                + "(fuser -v \(quoted(file))): a stuck unotifyd perhaps."
         case .unencodable(let detail):
             return "cannot write the \(noun) to \(file): \(detail). The file was left as it was."
         case .noStateDirectory:

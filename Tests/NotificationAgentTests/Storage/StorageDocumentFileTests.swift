@@ -8,13 +8,13 @@ import TestSupport
 /// The one persistence layer under the settings, pending and categories stores: the same
 /// privacy, the same atomic replace, and errors that name the file and say what to do.
 @Suite struct StorageDocumentFileTests {
-    @Test func categoriesRoundTripPrivatelyUnderTheirOwnLock() throws {
+    @Test func categoriesRoundTripPrivatelyUnderTheirOwnLock() async throws {
         let directory = try TemporaryDirectory("unotify-storage")
         let state = directory.url.appendingPathComponent("unotify")
         let store = CategoryStore(directory: state)
         #expect(try store.categories(for: "org.example.Tea").isEmpty)
         let category = CategoryRecord(identifier: "brew", actions: [.init(identifier: "again", title: "Again")])
-        try store.set([category], for: "org.example.Tea")
+        try await store.set([category], for: "org.example.Tea")
         #expect(try CategoryStore(directory: state).categories(for: "org.example.Tea") == [category])
         let names = try FileManager.default.contentsOfDirectory(atPath: state.path).sorted()
         #expect(names == ["categories.json", "categories.lock"])
@@ -23,7 +23,7 @@ import TestSupport
         #expect((file[.posixPermissions] as? Int) == 0o600)
         let folder = try FileManager.default.attributesOfItem(atPath: state.path)
         #expect((folder[.posixPermissions] as? Int) == 0o700)
-        try store.set([], for: "org.example.Tea")
+        try await store.set([], for: "org.example.Tea")
         #expect(try store.categories(for: "org.example.Tea").isEmpty)
     }
 

@@ -1,0 +1,108 @@
+import DBus
+import Foundation
+import FreedesktopNotifications
+import NotificationAgentClient
+import Testing
+import TestSupport
+@testable import NotificationAgent
+
+/// `settings.lock` held by another process delays the settings writes that need it, and
+/// nothing else: the agent goes on answering every other call, and the write fails after a
+/// bound with an error saying the file is locked.
+@Suite(.timeLimit(.minutes(1)), .serialized) struct AgentSettingsLockTests {
+    typealias Rig = AgentStorageFaultTests.Rig
+    static let other = "org.example.Other"
+    static let locked = "org.example.Locked"
+
+    @Test func aHeldSettingsLockDelaysThatWriteOnly() async throws {
+        let rig = try await Rig()
+        try await Self.expectOnlyTheWriteWaits(rig, lock: "settings.lock") { client in
+            _ = try await client.setSettings(app: Self.locked, changes: AgentStorageFaultTests.allowed)
+        }
+        // Nothing was decided: the app is still not determined.
+        #expect(try await rig.client.settings(app: Self.locked).authorization == .notDetermined)
+    }
+
+    @Test func aHeldCategoriesLockDelaysThatWriteOnly() async throws {
+        let rig = try await Rig()
+        try await Self.expectOnlyTheWriteWaits(rig, lock: "categories.lock") { client in
+            try await client.setCategories(app: Self.locked, json: #"[{"identifier":"new"}]"#)
+        }
+        #expect(try await rig.client.categoriesJSON(app: Self.locked) == "[]")
+    }
+
+    /// Holds `lock` while `write` runs, and meanwhile makes unrelated calls: they must all be
+    /// answered before the write ends, and the write must fail saying the file is locked.
+    static func expectOnlyTheWriteWaits(
+        _ rig: Rig, lock name: String, _ write: @escaping @Sendable (AgentClient) async throws -> Void
+    ) async throws {
+        _ = try await rig.client.setSettings(app: Self.other, changes: AgentStorageFaultTests.allowed)
+        let lock = try HeldLock(path: rig.disk.url.appendingPathComponent(name).path)
+        defer { lock.release() }
+        let events = EventLog()
+        let client = rig.client
+        let started = ContinuousClock.now
+        let writing = Task {
+            do {
+                try await write(client)
+                await events.add("write done")
+                return nil as AgentError?
+            } catch let error as AgentError {
+                await events.add("write failed")
+                return error
+            }
+        }
+        // A head start, so that the write is under way when the others come.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await rig.client.listApps()[Self.other]?.authorization == .authorized)
+        #expect(try await rig.client.pending(app: Self.other).isEmpty)
+        _ = try await rig.client.add(app: Self.other, request: DeliveryRequest(identifier: "o", title: "Other"))
+        #expect(try await rig.fake.nextCall().request.summary == "Other")
+        await events.add("others answered")
+        let othersTook = ContinuousClock.now - started
+        let error = try await writing.value
+        let writeTook = ContinuousClock.now - started
+        #expect(await events.all == ["others answered", "write failed"])
+        #expect(
+            error.map { "\($0)".contains("locked by another process") && "\($0)".contains(name) } == true,
+            "the error says the file is locked: \(String(describing: error))")
+        print("\(name) held: other calls answered after \(othersTook), the write failed after \(writeTook)")
+    }
+
+    @Test func anAllowWaitingForTheLockAllowsNothingYet() async throws {
+        let rig = try await Rig()
+        let lock = try HeldLock(path: SettingsStore(directory: rig.disk.url).lockURL.path)
+        defer { lock.release() }
+        let client = rig.client
+        let write = Task { try await client.setSettings(app: Self.locked, changes: AgentStorageFaultTests.allowed) }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await rig.client.settings(app: Self.locked).authorization == .notDetermined)
+        let refused = await #expect(throws: AgentError.self) {
+            _ = try await rig.client.add(app: Self.locked, request: DeliveryRequest(identifier: "l", title: "Locked"))
+        }
+        #expect(refused?.code == .notAllowed)
+        lock.release()
+        #expect(try await write.value.authorization == .authorized)
+        _ = try await rig.client.add(app: Self.locked, request: DeliveryRequest(identifier: "l", title: "Locked"))
+        #expect(try await rig.fake.nextCall().request.summary == "Locked")
+    }
+
+    @Test func writesWaitingForTheLockLandInTheirOrderOnceItIsReleased() async throws {
+        let rig = try await Rig()
+        let lock = try HeldLock(path: SettingsStore(directory: rig.disk.url).lockURL.path)
+        let client = rig.client
+        var quiet = AppSettings.authorized(requesting: [.alert, .sound])
+        let loud = quiet.wire
+        let first = Task { try await client.setSettings(app: Self.locked, changes: loud) }
+        try await Task.sleep(for: .milliseconds(100))
+        quiet.sound = .disabled
+        let silent = quiet.wire
+        let second = Task { try await client.setSettings(app: Self.locked, changes: silent) }
+        try await Task.sleep(for: .milliseconds(300))
+        lock.release()
+        // Each answers with the settings as they are then: the first may already see the second.
+        _ = try await first.value
+        #expect(try await second.value.sound == .disabled)
+        #expect(try SettingsStore(directory: rig.disk.url).settings(for: Self.locked).sound == .disabled)
+    }
+}
