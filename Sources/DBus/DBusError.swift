@@ -13,6 +13,9 @@ public struct DBusError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let disconnected = Code("disconnected")
         /// The peer did not answer before the deadline.
         public static let timedOut = Code("timedOut")
+        /// The peer left the bus (quit, crashed, was killed) before it answered: the bus said so
+        /// at once, without waiting for the deadline.
+        public static let peerGone = Code("peerGone")
         /// An argument (a name, a path, a string, a signature) is not valid for D-Bus.
         public static let invalidArgument = Code("invalidArgument")
         /// A reply or signal did not have the expected types.

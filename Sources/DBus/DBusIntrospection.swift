@@ -6,10 +6,10 @@
 /// on every connection).
 public enum DBusIntrospection {
     /// The XML document for an object at `path` (nil: a document about the interfaces alone,
-    /// as kept in a repository's `dbus/` folder).
+    /// as kept in a repository's `dbus/` folder), listing the names of its `children` nodes.
     public static func xml(
         path: ObjectPath? = nil, interfaces: [DBusInterfaceDescription],
-        includingStandardInterfaces: Bool = true
+        includingStandardInterfaces: Bool = true, children: [String] = []
     ) -> String {
         var lines = [
             #"<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN""#,
@@ -32,6 +32,7 @@ public enum DBusIntrospection {
             ]
         }
         for interface in interfaces { lines += self.lines(of: interface) }
+        for child in children { lines.append(#"  <node name="\#(attribute(child))"/>"#) }
         lines.append("</node>")
         return lines.joined(separator: "\n") + "\n"
     }

@@ -23,4 +23,8 @@ extension DBusError {
 
     /// Whether this is an error reply named `name`.
     public func isNamed(_ name: ErrorName) -> Bool { self.name == name.rawValue }
+
+    /// Whether the bus failed to start the destination by D-Bus activation: its service file is
+    /// there, but the program could not run or exited (`org.freedesktop.DBus.Error.Spawn.*`).
+    public var isActivationFailure: Bool { name?.hasPrefix("org.freedesktop.DBus.Error.Spawn.") == true }
 }

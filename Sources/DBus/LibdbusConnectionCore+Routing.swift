@@ -19,8 +19,15 @@ extension LibdbusConnectionCore {
             }
             return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         }
-        guard let path = message.path, let handler = objectHandlers[path.rawValue] else {
-            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+        guard let path = message.path else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+        guard let handler = objectHandlers[path.rawValue] else {
+            // A node on the way to exported objects (`/`, `/org`, …): `Introspect` lists its children.
+            guard let xml = DBusObjectTree.introspection(of: message, exported: objectHandlers.keys) else {
+                return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+            }
+            let reply = message.methodReturn(body: [.string(xml)])
+            queue.async { [self] in _ = try? send(reply) }
+            return DBUS_HANDLER_RESULT_HANDLED
         }
         Task { [self] in
             let reply: DBusMessage

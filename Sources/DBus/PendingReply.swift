@@ -95,6 +95,9 @@ final class PendingReply: @unchecked Sendable {
         var text = ""
         if case .string(let first)? = reply.body.first { text = first }
         switch name {
+        case "org.freedesktop.DBus.Error.NoReply" where reply.sender == DBusConnection.busDaemon.rawValue:
+            // The bus's own NoReply: the destination disconnected with the call unanswered.
+            throw DBusError(.peerGone, "the peer left the bus before it replied: \(text)", name: name)
         case "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Timeout":
             throw DBusError(.timedOut, "no reply within \(timeout): \(text)", name: name)
         case "org.freedesktop.DBus.Error.Disconnected":

@@ -54,6 +54,9 @@ public struct NotificationServerError: Error, Sendable, CustomStringConvertible 
                 .timedOut, "the notification server (\(server)) did not answer in time", dbusErrorName: error.name)
         case .disconnected:
             self.init(.disconnected, "lost the connection to the session bus: \(error.message)")
+        case .peerGone:
+            self.init(
+                .noServer, "the notification server (\(server)) quit before it answered", dbusErrorName: error.name)
         case .invalidArgument:
             self.init(.invalidArgument, error.message)
         case .unexpectedType:
@@ -65,6 +68,13 @@ public struct NotificationServerError: Error, Sendable, CustomStringConvertible 
                     .noServer,
                     "no notification server is running: nothing owns \(server) on the session bus; "
                         + "start one (for example dunst, xfce4-notifyd or your desktop's)",
+                    dbusErrorName: error.name)
+            case _ where error.isActivationFailure:
+                // Installed but it failed to start: still no server on the bus.
+                self.init(
+                    .noServer,
+                    "the notification server (\(server)) could not be started: its D-Bus activation failed: "
+                        + "\(error.description)",
                     dbusErrorName: error.name)
             default:
                 self.init(.rejected, "the notification server refused: \(error.description)", dbusErrorName: error.name)

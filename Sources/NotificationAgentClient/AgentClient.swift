@@ -30,10 +30,18 @@ package actor AgentClient {
         let decisions = try await connection.signals(
             matching: MatchRule(
                 path: AgentInterface.path, interface: AgentInterface.interface, arg0: app))
+        let owners = try await connection.nameOwnerChanges(of: AgentInterface.busName)
         let (decided, granted, status) = try await call(AgentInterface.requestAuthorization, (app, options))
         if decided { return (granted, status) }
         let agentName = try await connection.nameOwner(of: AgentInterface.busName)
         return try await withThrowingTaskGroup(of: (Bool, AppSettings.Authorization)?.self) { group in
+            group.addTask {
+                // The agent that would send the answer left: no answer will come.
+                for try await change in owners where change.newOwner != agentName {
+                    throw AgentError(.unavailable, AgentError.agentQuit)
+                }
+                return nil
+            }
             group.addTask {
                 for try await message in decisions where message.sender == agentName {
                     if case (_, let reason)? = try? AgentInterface.authorizationFailed.decode(message) {

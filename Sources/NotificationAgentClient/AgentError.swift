@@ -40,6 +40,8 @@ package struct AgentError: Error, Sendable, CustomStringConvertible {
             if error.code == .invalidArgument {
                 // Refused before it was sent (a NUL byte in a string, an invalid name).
                 self.init(.invalidArgument, "cannot send this to unotifyd: " + Self.visible(error.message, limit: 200))
+            } else if error.code == .peerGone {
+                self.init(.unavailable, Self.agentQuit)
             } else if error.code == .timedOut {
                 self.init(.timedOut, "unotifyd did not answer in time: \(error.message)")
             } else {
@@ -47,6 +49,11 @@ package struct AgentError: Error, Sendable, CustomStringConvertible {
             }
         }
     }
+
+    /// Said when the agent left the bus while a call or a wait was under way.
+    package static let agentQuit =
+        "the agent quit (unotifyd left the bus before it answered: it crashed, was killed or was stopped); "
+        + "the next call starts it again"
 
     /// The D-Bus error the agent replies with for this failure.
     package var dbusError: DBusError {

@@ -47,6 +47,9 @@ package enum AgentLauncher {
         // The name can have been taken by another agent, started meanwhile, just as this one exits.
         if try await connection.nameOwner(of: AgentInterface.busName) != nil { return }
         let agent = "unotifyd (\((try? executablePath()) ?? "activated by D-Bus"))"
+        var late = "did not start within \(timeout)"
+        // One this call spawned and that hangs is not left running: another call would spawn another.
+        if outcome == .timedOut, let pid = spawned?.pid { late += ", so unotify \(await stop(spawned: pid))" }
         let said = spawned?.log.map { ($0.path, $0.written()) }
         switch (outcome, said) {
         case (.exited, let (path, text)?) where !text.isEmpty:
@@ -54,9 +57,9 @@ package enum AgentLauncher {
         case (.exited, _):
             throw AgentError(.unavailable, "\(agent) exited before it took its name; run it by hand to see why")
         case (_, let (path, text)?) where !text.isEmpty:
-            throw AgentError(.unavailable, "\(agent) did not start within \(timeout); it said (\(path)):\n\(text)")
+            throw AgentError(.unavailable, "\(agent) \(late); it said (\(path)):\n\(text)")
         default:
-            throw AgentError(.unavailable, "\(agent) did not start within \(timeout); run it by hand to see why")
+            throw AgentError(.unavailable, "\(agent) \(late); run it by hand to see why")
         }
     }
 
@@ -66,7 +69,7 @@ package enum AgentLauncher {
     }
 
     /// Whether `pid` still runs (a zombie, not yet reaped by its new parent, has exited).
-    private static func isRunning(_ pid: pid_t) -> Bool {
+    static func isRunning(_ pid: pid_t) -> Bool {
         let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }

@@ -64,4 +64,26 @@ import TestSupport
         agent.send(SIGTERM)
         _ = try await agent.wait(timeout: 5)
     }
+
+    @Test func theAgentIsFoundByWalkingTheTreeFromTheRoot() async throws {
+        let bus = try PrivateBus()
+        let state = try TemporaryDirectory("unotify-state")
+        let connection = try DBusConnection(address: bus.address)
+        let agent = try await UNotifyDaemonProcess.startOwningName(
+            on: bus, stateDirectory: state.path, watcher: connection)
+        // What `busctl tree` and `gdbus introspect --recurse` do: start at / and follow the nodes.
+        let gdbus = try ChildProcess(
+            "/usr/bin/gdbus",
+            [
+                "introspect", "--address", bus.address, "--dest", "org.unotify.Agent", "--object-path", "/",
+                "--recurse",
+            ])
+        #expect(try await gdbus.wait(timeout: 10) == 0, "gdbus: \(gdbus.standardError)")
+        let listing = gdbus.standardOutput
+        #expect(listing.contains("node /org/unotify/Agent"), "\(listing.prefix(2000))")
+        #expect(listing.contains("interface org.unotify.Agent1"), "\(listing.prefix(2000))")
+        await connection.close()
+        agent.send(SIGTERM)
+        _ = try await agent.wait(timeout: 5)
+    }
 }

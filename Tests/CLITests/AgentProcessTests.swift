@@ -54,6 +54,11 @@ import TestSupport
         }
         let second = try ChildProcess(UNotifyDaemonProcess.path, [], environment: environment)
         #expect(try await second.wait(timeout: 10) == 0)
+        // It says why it left, naming the agent that stays.
+        #expect(
+            second.standardError.contains(
+                "unotifyd: another agent (pid \(first.pid)) already owns org.unotify.Agent on this bus; exiting"),
+            "\(second.standardError)")
         // After the second is gone, the bus still names the first as the agent.
         #expect(try await watcher.processID(of: "org.unotify.Agent") == UInt32(first.pid))
         #expect(!first.hasExited)

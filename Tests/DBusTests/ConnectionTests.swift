@@ -88,8 +88,11 @@ import TestSupport
         #expect(error?.code == .timedOut)
     }
 
-    @Test func closingFailsCallsInFlight() async throws {
-        let bus = try PrivateBus()
+    /// A server whose `Slow` method never answers in time, and a client's call to it that the
+    /// server's handler already holds.
+    static func slowCallInFlight(on bus: PrivateBus) async throws
+        -> (server: DBusConnection, client: DBusConnection, call: Task<DBusMessage, any Error>)
+    {
         let server = try DBusConnection(address: bus.address)
         let (arrived, arrival) = AsyncStream.makeStream(of: Void.self)
         await server.export(path: Self.testPath) { _ in
@@ -99,19 +102,38 @@ import TestSupport
         }
         let client = try DBusConnection(address: bus.address)
         let destination = try BusName(validating: server.uniqueName)
-        let waiting = Task {
+        let call = Task {
             try await client.call(
                 .methodCall(
                     destination: destination, path: Self.testPath,
-                    interface: Self.testInterface, member: "Slow"))
+                    interface: Self.testInterface, member: "Slow"), timeout: .seconds(20))
         }
-        // The call is in flight once the server's handler has it.
         var arrivals = arrived.makeAsyncIterator()
         await arrivals.next()
+        return (server, client, call)
+    }
+
+    @Test func closingFailsCallsInFlight() async throws {
+        let bus = try PrivateBus()
+        let (server, client, waiting) = try await Self.slowCallInFlight(on: bus)
         await client.close()
         let result = await waiting.result
         #expect(throws: DBusError.self) { try result.get() }
         #expect(await client.isConnected == false)
+        await server.close()
+    }
+
+    @Test func aPeerThatLeavesDuringACallIsGoneAtOnceNotTimedOut() async throws {
+        let bus = try PrivateBus()
+        let (server, client, waiting) = try await Self.slowCallInFlight(on: bus)
+        let left = ContinuousClock.now
+        await server.close()
+        let result = await waiting.result
+        let error = #expect(throws: DBusError.self) { try result.get() }
+        // The bus answers for the peer that left (its NoReply), at once.
+        #expect(error?.code == .peerGone, "\(String(describing: error))")
+        #expect(ContinuousClock.now - left < .seconds(5))
+        await client.close()
     }
 
     @Test func losingTheBusFailsCallsAndEndsStreams() async throws {

@@ -90,6 +90,20 @@ import TestSupport
         #expect(rig.handled.withLock { $0 }.isEmpty)
     }
 
+    @Test func eachAncestorOfAnExportedObjectIntrospectsWithItsChildNode() async throws {
+        let rig = try await Rig()
+        for (path, child) in [("/", "org"), ("/org", "example"), ("/org/example", "Kettle")] {
+            let reply = try await rig.client.call(
+                .methodCall(
+                    destination: rig.destination, path: try ObjectPath(validating: path),
+                    interface: "org.freedesktop.DBus.Introspectable", member: "Introspect"), timeout: .seconds(10))
+            let xml = try String(dbusValue: reply.body[0])
+            #expect(xml.contains(#"<node name="\#(child)"/>"#), "\(path): \(xml)")
+            #expect(!xml.contains("org.example.Kettle1"), "\(path) describes the kettle's interface: \(xml)")
+        }
+        #expect(rig.handled.withLock { $0 }.isEmpty)
+    }
+
     @Test func introspectWithoutAnInterfaceAndPeerPingAreAnswered() async throws {
         let rig = try await Rig()
         let reply = try await rig.call("Introspect", interface: nil)

@@ -64,7 +64,15 @@ package enum AgentDaemon {
             let connection = try DBusConnection.sessionBus()
             let store = SettingsStore(directory: try SettingsStore.defaultDirectory())
             let agent = NotificationAgent(connection: connection, store: store)
-            guard try await agent.start() else { return }
+            guard try await agent.start() else {
+                // Status 0 as documented (another agent serves the session), but never silently.
+                let owner = (try? await connection.processID(of: AgentInterface.busName)).map { " (pid \($0))" }
+                FileHandle.standardError.write(
+                    Data(
+                        ("unotifyd: another agent\(owner ?? "") already owns \(AgentInterface.busName.rawValue) "
+                            + "on this bus; exiting\n").utf8))
+                return
+            }
             // Run until a signal, or until the bus goes away (the name's owner stream ends).
             let lost = try await connection.nameOwnerChanges(of: DBusConnection.busDaemon)
             let busWentAway = await withTaskGroup(of: Bool.self) { group in

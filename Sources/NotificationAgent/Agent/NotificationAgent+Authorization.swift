@@ -18,6 +18,16 @@ extension NotificationAgent {
         return (true, granted, status)
     }
 
+    /// Forgets `app`'s settings: it is as never seen, so `ListApps` no longer lists it. An app
+    /// never seen, with no prompt waiting, is left as it is (a reset does not add it).
+    func resetSettings(_ app: String) async throws {
+        let stored = try authorizations.store.allApps()[app] != nil
+        guard stored || !authorizations.waitingRequests(app: app).isEmpty else { return }
+        try await apply(.reset, app: app)
+        // The reset's effects save the default settings; an app reset is one never seen.
+        try authorizations.store.reset(app)
+    }
+
     /// On a server without buttons (notify-osd) the prompt cannot be answered in a popup: show
     /// the user the command that answers it, leave the app undetermined, and tell the caller.
     func refusePromptWithoutButtons(app: String, options: AuthorizationOptionBits) async throws {

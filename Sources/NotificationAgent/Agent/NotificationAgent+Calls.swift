@@ -43,7 +43,7 @@ extension NotificationAgent {
             }
         case .resetSettings?:
             return try await serve(AgentInterface.resetSettings, message) { app in
-                try await apply(.reset, app: checked(app))
+                try await resetSettings(checked(app))
             }
         case .listApps?:
             return try await serve(AgentInterface.listApps, message) { _ in try authorizations.store.allApps() }

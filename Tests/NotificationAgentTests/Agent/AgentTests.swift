@@ -231,6 +231,21 @@ import TestSupport
         #expect(try await rig.client.listApps().keys.contains("org.example.Tea"))
         try await rig.client.resetSettings(app: "org.example.Tea")
         #expect(try await rig.client.settings(app: "org.example.Tea").authorization == .notDetermined)
+        // Reset is as never seen: not listed, not in the file.
+        #expect(try await !rig.client.listApps().keys.contains("org.example.Tea"), "a reset app is still listed")
+        #expect(try SettingsStore(directory: rig.state.url).allApps()["org.example.Tea"] == nil)
+    }
+
+    @Test func resettingAnAppNeverSeenDoesNotAddIt() async throws {
+        let rig = try await Rig()
+        try await rig.client.resetSettings(app: "org.example.Never")
+        let listed = try await rig.client.listApps()
+        #expect(listed.isEmpty, "\(listed)")
+        // Nor when other apps are stored.
+        _ = try await rig.client.setSettings(
+            app: "org.example.Tea", changes: AppSettings.authorized(requesting: [.alert]).wire)
+        try await rig.client.resetSettings(app: "org.example.Never")
+        #expect(try await rig.client.listApps().keys.sorted() == ["org.example.Tea"])
     }
 
     @Test func aServerWithoutButtonsCannotAskAndTellsTheUserHow() async throws {
