@@ -42,6 +42,18 @@ public final class MatrixSession: @unchecked Sendable {
             extraEnvironment: environment.merging(extraEnvironment) { $1 })
     }
 
+    /// Runs `unotify ARGUMENTS` to completion (bounded) and returns its standard output; throws,
+    /// with the exit status and standard error, unless it exits 0: the empty output of a command
+    /// that failed or crashed is no answer.
+    public func output(_ arguments: [String], extraEnvironment: [String: String] = [:]) async throws -> String {
+        let result = try await unotify(arguments, extraEnvironment: extraEnvironment)
+        guard result.status == 0 else {
+            throw TestSupportError(
+                "unotify \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)")
+        }
+        return result.stdout
+    }
+
     /// Starts `unotify ARGUMENTS` and returns at once.
     public func start(_ arguments: [String]) throws -> ChildProcess {
         try UNotifyProcess.start(arguments, busAddress: desktop.busAddress, extraEnvironment: environment)
@@ -68,8 +80,10 @@ public final class MatrixSession: @unchecked Sendable {
 
     /// The app's authorization status, from `unotify settings APP --json`.
     public func status(of app: String) async throws -> String {
-        let json = try await unotify(["settings", app, "--json"]).stdout
-        guard let range = json.range(of: #""status":""#) else { return "" }
+        let json = try await output(["settings", app, "--json"])
+        guard let range = json.range(of: #""status":""#) else {
+            throw TestSupportError("unotify settings \(app) --json printed no status: \(json)")
+        }
         return String(json[range.upperBound...].prefix { $0 != "\"" })
     }
 
@@ -133,8 +147,7 @@ extension MatrixSession {
     public func dismissNewest() async throws {
         switch server.dismissal?.gesture {
         case .dunstClose?:
-            let (status, _) = try await desktop.run("dunstctl", ["close"])
-            guard status == 0 else { throw TestSupportError("dunstctl close failed with \(status)") }
+            try await desktop.output("dunstctl", ["close"])
         case .clickBody?: try await desktop.clickBody()
         case .clickCloseButton?: try await desktop.clickCloseButton()
         case .makoDismiss?: try await desktop.makoDismiss()
@@ -153,10 +166,7 @@ extension MatrixSession {
     public func shownCount() async throws -> Int {
         if server.hand == .makoMenu { return try await desktop.makoNotifications().count }
         if server.hand == .shell { return try await desktop.shellNotificationCount() }
-        if server.hand == .dunstMenu {
-            let (_, output) = try await desktop.run("dunstctl", ["count", "displayed"])
-            return Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
-        }
+        if server.hand == .dunstMenu { return try await desktop.dunstDisplayedCount() }
         return try await desktop.popups().count
     }
 

@@ -45,7 +45,7 @@ extension EndToEnd {
             let desktop = try await TestDesktop(server: "dunst")
             let process = try UNotifyProcess.start(["send", "-w", "Dismiss me"], busAddress: desktop.busAddress)
             try await desktop.dunstWaitDisplayed(1)
-            try await desktop.run("dunstctl", ["close"])
+            try await desktop.output("dunstctl", ["close"])
             #expect(try await process.wait(timeout: 10) == 0)
             #expect(process.standardOutput == "")
         }
