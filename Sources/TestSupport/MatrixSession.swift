@@ -195,11 +195,13 @@ extension MatrixSession {
 
     /// An absence check for sound: records what `before` does followed by a quiet marker tone
     /// (``QuietTone``) from another app, allowed here, and the marker alone. Returns how many
-    /// sounds were heard up to the marker's end and their loudness in markers: (1, about 1)
-    /// when `before` was silent; a notification's sound played by mistake is many markers loud.
+    /// sounds were heard up to the marker's end, their loudness in markers, and the energy of
+    /// everything but the marker's tone (``SinkRecording/toneEnergy(frequency:window:)``) in
+    /// markers: near 0 when `before` was silent, many markers when a notification's sound was
+    /// played by mistake, even on top of the marker (``HeardSounds/onlyTheMarker``).
     /// The marker is a sound of its own: two overlapping plays of the same file were recorded
     /// on the null sink with exactly one play's energy, which hid the very mistake checked for.
-    public func soundsHeard(before: () async throws -> Void) async throws -> (count: Int, markers: Double) {
+    public func soundsHeard(before: () async throws -> Void) async throws -> HeardSounds {
         let tone = state.url.appendingPathComponent("marker-tone.wav")
         try QuietTone.write(to: tone)
         try await allow("org.example.Marker")
@@ -209,6 +211,6 @@ extension MatrixSession {
         }
         let marker = try await recordSound(marker: sendMarker)
         let recording = try await recordSound(before: before, marker: sendMarker)
-        return (recording.soundCount, recording.energy / marker.energy)
+        return HeardSounds(recording, marker: marker)
     }
 }

@@ -86,6 +86,25 @@ import TestSupport
         }
     }
 
+    /// The verdict of an absence check: the marker alone, or louder (GNOME Shell plays the
+    /// marker's file itself: 1.75 markers were measured), is only the marker; a second sound
+    /// apart from it, or another sound on top of it, is not.
+    @Test func onlyTheMarkerIsToldFromAnythingMore() {
+        let marker = recording(2, [Tone(start: 0.5)])
+        #expect(HeardSounds(marker, marker: marker).onlyTheMarker)
+        #expect(HeardSounds(marker, marker: marker).foreign < 0.05)
+        let louder = HeardSounds(recording(2, [Tone(amplitude: 327 * 1.75.squareRoot(), start: 0.5)]), marker: marker)
+        #expect(abs(louder.markers - 1.75) < 0.02 && louder.onlyTheMarker, "\(louder)")
+        let twice = HeardSounds(recording(2, [Tone(start: 0.5), Tone(start: 1.1)]), marker: marker)
+        #expect(twice.count == 2 && !twice.onlyTheMarker, "\(twice)")
+        // The quietest sound played by mistake that was measured: 7 markers of other sound.
+        let amplitude = 327 * 7.0.squareRoot()
+        let covered = HeardSounds(
+            recording(2, [Tone(start: 0.5), Tone(frequency: 660, amplitude: amplitude, start: 0.4)]), marker: marker)
+        #expect(covered.count == 1 && !covered.onlyTheMarker, "\(covered)")
+        #expect(abs(covered.foreign - 7) < 0.5, "\(covered)")
+    }
+
     /// The marker as `QuietTone` writes it, read back as the sink's raw samples: its tone is the
     /// frequency the analysis looks for.
     @Test func theQuietToneFileIsTheMarkerTone() throws {
