@@ -298,12 +298,7 @@ public final class TestDesktop: @unchecked Sendable {
         let shot = directory.appendingPathComponent("screen.png")
         try await Eventually.wait(timeout: timeout, "more than \(minimum) pixels of \(color) on screen") {
             try await self.screenshot(to: shot)
-            let histogram = try await self.output("convert", [shot.path, "-format", "%c", "histogram:info:-"])
-            return histogram.split(separator: "\n").contains { line in
-                line.contains(color)
-                    && (Int(line.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0)
-                        > minimum
-            }
+            return try await self.colourCounts(in: shot)[color, default: 0] > minimum
         }
     }
 
