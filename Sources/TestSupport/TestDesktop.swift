@@ -253,14 +253,8 @@ public final class TestDesktop: @unchecked Sendable {
             let root = rootInfo.split(separator: "\n").first(where: { $0.contains("Window id:") })?
                 .split(separator: " ").dropFirst(3).first.flatMap({ Int($0.dropFirst(2), radix: 16) })
         else { throw TestSupportError("xwininfo -root named no root window: \(rootInfo)") }
-        let search = try await capture("xdotool", ["search", "--onlyvisible", "--maxdepth", "1", "--name", ""])
-        // xdotool search exits 1, silently, when no window matches.
-        guard search.status == 0 || (search.status == 1 && search.stdout.isEmpty && search.stderr.isEmpty) else {
-            throw TestSupportError("xdotool search exited \(search.status): \(search.stderr)")
-        }
         var popups: [String] = []
-        for id in search.stdout.split(separator: "\n").map(String.init)
-        where Int(id) != root && !background.contains(id) {
+        for id in try await visibleWindows() where Int(id) != root && !background.contains(id) {
             let (status, shell, errors) = try await capture("xdotool", ["getwindowgeometry", "--shell", id])
             // A window that closed since the search is no popup; any other failure is.
             guard status == 0 || !errors.contains("BadWindow") else { continue }
@@ -278,6 +272,24 @@ public final class TestDesktop: @unchecked Sendable {
             popups.append("\(id) \(geometry["X"] ?? "") \(geometry["Y"] ?? "") \(width) \(height)")
         }
         return popups
+    }
+
+    /// The ids of the visible top-level windows (`xdotool search --onlyvisible --maxdepth 1`).
+    /// A window that closes while xdotool looks at it makes it fail with BadWindow: it looks
+    /// again (at most 5 times). Any other failure throws.
+    func visibleWindows() async throws -> [String] {
+        var attempts = 0
+        while true {
+            let search = try await capture("xdotool", ["search", "--onlyvisible", "--maxdepth", "1", "--name", ""])
+            // xdotool search exits 1, silently, when no window matches.
+            if search.status == 0 || (search.status == 1 && search.stdout.isEmpty && search.stderr.isEmpty) {
+                return search.stdout.split(separator: "\n").map(String.init)
+            }
+            attempts += 1
+            guard search.stderr.contains("BadWindow"), attempts < 5 else {
+                throw TestSupportError("xdotool search exited \(search.status): \(search.stderr)")
+            }
+        }
     }
 
     /// Saves a PNG of the whole screen (mako's sway: with grim).
