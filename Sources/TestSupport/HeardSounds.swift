@@ -15,11 +15,14 @@ public struct HeardSounds: Sendable, CustomStringConvertible {
         foreign = recording.toneEnergy(frequency: QuietTone.frequency).foreign / marker.energy
     }
 
-    /// When nothing but the marker plays, 0.000003 markers of other sound was measured on every
-    /// server, 0.003 on gnome-shell (which plays the marker's file itself, 1.75 markers loud in
-    /// all: the loudness alone once took that for a second sound). A notification's sound
-    /// played by mistake adds 7 to 13 markers of other sound (the default sound measured on
-    /// dunst 7.0, plasma 7.4, xfce4-notifyd 7.5, mate 13.3). One marker is far from both.
+    /// Measured on the nine servers of the matrix, "Quiet" sent with the sound off, then with it
+    /// left on by mistake. Silence: one sound, 0.004 to 0.019 markers of other sound (the
+    /// windows where the marker starts and stops), 1.0 to 1.42 markers in all (the loudness
+    /// alone once took gnome-shell's 1.75 for a second sound). The sound played by mistake:
+    /// two sounds on every server (the marker waits until it has ended), 7.0 markers of other
+    /// sound where the agent plays it, 13.1 on gnome-shell, but only 0.24 to 1.8 on mate (which
+    /// plays it itself, cut short and mostly near the marker's pitch): there the count tells.
+    /// The bound catches a sound that overlaps the marker.
     public static let foreignBound = 1.0
 
     /// Only the marker was heard: one sound, with less than ``foreignBound`` of any other sound.

@@ -180,14 +180,19 @@ extension MatrixSession {
     /// Records the PulseAudio null sink's monitor (``SinkRecorder``) from before `before` until
     /// the sound that `marker` makes was heard and has ended; throws if none is heard. An
     /// absence check does in `before` what must stay silent, and looks at what was heard with
-    /// the marker's sound. The session must have been made with `pulse: true`.
-    public func recordSound(before: () async throws -> Void = {}, marker: () async throws -> Void) async throws
-        -> SinkRecording
-    {
+    /// the marker's sound. With `settle`, the marker waits after `before` until the sink has been
+    /// silent that many seconds: a sound `before` made by mistake has then been heard whole
+    /// (mate plays one sound at a time: a marker right after it cut it short, to a quarter of a
+    /// marker once). The session must have been made with `pulse: true`.
+    public func recordSound(
+        before: () async throws -> Void = {}, settle: Double = 0, marker: () async throws -> Void
+    ) async throws -> SinkRecording {
         let recorder = try await SinkRecorder(
             desktop: desktop,
             file: state.url.appendingPathComponent("monitor-\(UUID().uuidString).raw"))
+        let start = try recorder.position()
         try await before()
+        if settle > 0 { try await recorder.waitForSilence(after: start, seconds: settle) }
         let position = try recorder.position()
         try await marker()
         return try await recorder.recordUntilSoundEnds(after: position)
@@ -210,7 +215,7 @@ extension MatrixSession {
             guard sent.status == 0 else { throw TestSupportError("the marker's send failed: \(sent.stderr)") }
         }
         let marker = try await recordSound(marker: sendMarker)
-        let recording = try await recordSound(before: before, marker: sendMarker)
+        let recording = try await recordSound(before: before, settle: 2, marker: sendMarker)
         return HeardSounds(recording, marker: marker)
     }
 }
