@@ -93,6 +93,7 @@ extension EndToEnd {
             try await Eventually.wait(timeout: .seconds(10), "the second click reaches listen") {
                 listen.standardOutput.contains(#""identifier":"cup","action":"snooze""#)
             }
+            #expect(!listen.hasExited, "listen still listens: \(listen.standardError)")
             listen.stop()
             let lines = listen.standardOutput.split(separator: "\n")
             #expect(lines.filter { $0.contains(#""identifier":"kettle","action":"drink""#) }.count == 1, "\(lines)")

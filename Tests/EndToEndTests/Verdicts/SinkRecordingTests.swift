@@ -97,7 +97,7 @@ import TestSupport
         #expect(abs(louder.markers - 1.75) < 0.02 && louder.onlyTheMarker, "\(louder)")
         let twice = HeardSounds(recording(2, [Tone(start: 0.5), Tone(start: 1.1)]), marker: marker)
         #expect(twice.count == 2 && !twice.onlyTheMarker, "\(twice)")
-        // The quietest sound played by mistake that was measured: 7 markers of other sound.
+        // A notification sound the agent plays by mistake over the marker: 7 markers of other sound.
         let amplitude = 327 * 7.0.squareRoot()
         let covered = HeardSounds(
             recording(2, [Tone(start: 0.5), Tone(frequency: 660, amplitude: amplitude, start: 0.4)]), marker: marker)
