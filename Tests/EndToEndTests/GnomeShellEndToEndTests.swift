@@ -114,7 +114,7 @@ extension EndToEnd {
                 session.monitor.closedSignals.contains { $0.id == id && $0.reason == 3 }
             }
             try await session.waitForShown(0)
-            #expect(try await session.output(["delivered", "--app", app]) == "")
+            #expect(try await session.delivered(app) == "")
         }
 
         /// With banners off and sound on, GNOME puts the notification in the tray without a
@@ -166,10 +166,10 @@ extension EndToEnd {
                 try await session.desktop.shellEval("Main.messageTray._banner === null") == "true"
             }
             #expect(try await session.shownCount() == 1, "kept in the tray")
-            #expect(try await session.output(["delivered", "--app", app]).hasPrefix("egg\t"))
+            #expect(try await session.delivered(app).hasPrefix("egg\t"))
             #expect(try await session.output(["remove", "--app", app, "--delivered", "egg"]) == "1\n")
             try await session.waitForShown(0)
-            #expect(try await session.output(["delivered", "--app", app]) == "")
+            #expect(try await session.delivered(app) == "")
             // The user clears one in the tray: the agent forgets it too.
             #expect(
                 try await session.unotify(["send", "--app", app, "--id", "tea", "Tea timer", "Running"]).status == 0)
@@ -180,7 +180,7 @@ extension EndToEnd {
                 session.monitor.closedSignals.contains { $0.id == id && $0.reason == 2 }
             }
             try await Eventually.wait(timeout: .seconds(10), "the agent forgets the cleared notification") {
-                try await session.output(["delivered", "--app", app]).isEmpty
+                try await session.delivered(app).isEmpty
             }
             #expect(try await session.shownCount() == 0)
         }

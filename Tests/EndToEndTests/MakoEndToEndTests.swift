@@ -118,7 +118,7 @@ extension EndToEnd {
                 session.monitor.closedSignals.contains { $0.id == cup && $0.reason == 2 }
             }
             try await Eventually.wait(timeout: .seconds(10), "the agent forgets the dismissed notification") {
-                try await session.output(["delivered", "--app", app]).isEmpty
+                try await session.delivered(app).isEmpty
             }
         }
 

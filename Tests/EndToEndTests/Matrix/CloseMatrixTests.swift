@@ -29,7 +29,7 @@ extension EndToEnd {
                 #expect(replaced.replacesID == id && replaced.expireTimeout == 1 && replaced.actions.isEmpty)
             }
             if server.hand != .none { try await session.waitForShown(0) }
-            #expect(try await session.output(["delivered", "--app", app]) == "")
+            #expect(try await session.delivered(app) == "")
         }
     }
 }

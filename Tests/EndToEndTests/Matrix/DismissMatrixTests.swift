@@ -39,7 +39,7 @@ extension EndToEnd {
                 session.monitor.closedSignals.contains { $0.id == id && $0.reason == reason }
             }
             try await Eventually.wait(timeout: .seconds(10), "the agent forgets the closed notification") {
-                try await session.output(["delivered", "--app", app]).isEmpty
+                try await session.delivered(app).isEmpty
             }
             if reason == 2 {
                 try await Eventually.wait(timeout: .seconds(10), "the dismissal reaches listen") {
@@ -57,7 +57,7 @@ extension EndToEnd {
                 try await session.waitForShown(1)
                 try await session.dismissNewest()
                 try await Eventually.wait(timeout: .seconds(10), "the agent forgets the second closed notification") {
-                    try await session.output(["delivered", "--app", app]).isEmpty
+                    try await session.delivered(app).isEmpty
                 }
                 let untilAnswer = try await session.monitor.messagesUntilAnswer(toNewest: "ListDelivered")
                 #expect(

@@ -21,7 +21,7 @@ extension EndToEnd {
             #expect(calls[1].replacesID == first)
             #expect(calls[1].returnedID == first, "the server kept the replaced notification's id")
             try await session.waitForShown(1)
-            #expect(try await session.output(["delivered", "--app", app]) == "match\t\(first)\t1 : 1\n")
+            #expect(try await session.delivered(app) == "match\t\(first)\t1 : 1\n")
         }
     }
 }
