@@ -28,6 +28,7 @@ public struct HeardSounds: Sendable, CustomStringConvertible {
     /// Only the marker was heard: one sound, with less than ``foreignBound`` of any other sound.
     public var onlyTheMarker: Bool { count == 1 && foreign < Self.foreignBound }
 
+    /// The three figures, for a failure's message.
     public var description: String {
         "heard \(count) sound(s), \(foreign) markers of sound other than the marker's tone, \(markers) markers in all"
     }
