@@ -102,19 +102,25 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     public static let plasma = MatrixServer(
         name: "plasma", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
 
+    /// Every server of the matrix, in the order the matrix runs them.
+    public static let everyone = [dunst, xfce, gnome, mate, lxqt, notifyOSD, gnomeShell, plasma, mako]
+
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated
-    /// desktop-up names), so one server can be run alone. A name that is no server of the
-    /// matrix, or a value that names none, becomes a case that fails, in every test of the
-    /// matrix, filtered or not, so a typo cannot make the matrix pass by running nothing.
-    public static var all: [MatrixServer] {
-        let everyone = [dunst, xfce, gnome, mate, lxqt, notifyOSD, gnomeShell, plasma, mako]
-        guard let chosen = ProcessInfo.processInfo.environment["UNOTIFY_MATRIX_SERVERS"] else { return everyone }
-        let names = chosen.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    /// desktop-up names), so one server can be run alone: ``selection(_:)`` of the variable.
+    public static var all: [MatrixServer] { selection(ProcessInfo.processInfo.environment["UNOTIFY_MATRIX_SERVERS"]) }
+
+    /// The servers `value` (`UNOTIFY_MATRIX_SERVERS`) selects: all of them when nil. A name that
+    /// is no server of the matrix, or a value that names none, becomes a case that fails, in
+    /// every test of the matrix, filtered or not, so a typo cannot make the matrix pass by
+    /// running nothing.
+    public static func selection(_ value: String?) -> [MatrixServer] {
+        guard let value else { return everyone }
+        let names = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let known = everyone.map(\.name).joined(separator: " ")
         guard !names.isEmpty else {
             return [
                 invalidSelection(
-                    "none", "UNOTIFY_MATRIX_SERVERS='\(chosen)' names no server; name some of: \(known), or unset it")
+                    "none", "UNOTIFY_MATRIX_SERVERS='\(value)' names no server; name some of: \(known), or unset it")
             ]
         }
         return names.map { name in
@@ -124,11 +130,41 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The servers where a popup's actions can be chosen: buttons, dunst's menu, mako's menu.
-    public static var withButtons: [MatrixServer] { all.filter { $0.hand != .none || $0.selectionError != nil } }
+    /// The selected servers where a popup's actions can be chosen: buttons, dunst's menu, mako's
+    /// menu. notify-osd cannot, and is no case of a test that needs it.
+    public static var withButtons: [MatrixServer] { withButtons(in: all) }
 
-    /// The servers where the user can close a popup.
-    public static var withDismissal: [MatrixServer] { all.filter { $0.dismissal != nil || $0.selectionError != nil } }
+    /// The servers of `selection` where a popup's actions can be chosen (``able(_:_:can:)``).
+    public static func withButtons(in selection: [MatrixServer]) -> [MatrixServer] {
+        able(selection, "choose a popup's action") { $0.hand != .none }
+    }
+
+    /// The selected servers where the user can close a popup. notify-osd's bubbles are
+    /// click-through, and it is no case of a test that needs it.
+    public static var withDismissal: [MatrixServer] { withDismissal(in: all) }
+
+    /// The servers of `selection` where the user can close a popup (``able(_:_:can:)``).
+    public static func withDismissal(in selection: [MatrixServer]) -> [MatrixServer] {
+        able(selection, "close a popup") { $0.dismissal != nil }
+    }
+
+    /// The servers of `selection` where the user can do what a test needs (`can`), and those
+    /// whose selection failed. A selection with none of them becomes one case that fails and
+    /// says so: a suite that runs no case would pass having checked nothing.
+    public static func able(_ selection: [MatrixServer], _ ability: String, can: (MatrixServer) -> Bool)
+        -> [MatrixServer]
+    {
+        let runnable = selection.filter { can($0) || $0.selectionError != nil }
+        guard runnable.isEmpty else { return runnable }
+        let chosen = selection.map(\.name).joined(separator: ",")
+        let able = everyone.filter(can).map(\.name).joined(separator: " ")
+        return [
+            invalidSelection(
+                "none",
+                "UNOTIFY_MATRIX_SERVERS=\(chosen) has no server where the user can \(ability), so this test "
+                    + "would run no case; add one of: \(able)")
+        ]
+    }
 
     private static func invalidSelection(_ name: String, _ error: String) -> MatrixServer {
         MatrixServer(name: name, hand: .none, closeRemovesPopup: false, playsSoundFile: false, selectionError: error)

@@ -42,6 +42,18 @@ public final class MatrixSession: @unchecked Sendable {
             extraEnvironment: environment.merging(extraEnvironment) { $1 })
     }
 
+    /// Runs `unotify ARGUMENTS` to completion (bounded) and returns its standard output; throws,
+    /// with the exit status and standard error, unless it exits 0: the empty output of a command
+    /// that failed or crashed is no answer.
+    public func output(_ arguments: [String], extraEnvironment: [String: String] = [:]) async throws -> String {
+        let result = try await unotify(arguments, extraEnvironment: extraEnvironment)
+        guard result.status == 0 else {
+            throw TestSupportError(
+                "unotify \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)")
+        }
+        return result.stdout
+    }
+
     /// Starts `unotify ARGUMENTS` and returns at once.
     public func start(_ arguments: [String]) throws -> ChildProcess {
         try UNotifyProcess.start(arguments, busAddress: desktop.busAddress, extraEnvironment: environment)
@@ -68,8 +80,10 @@ public final class MatrixSession: @unchecked Sendable {
 
     /// The app's authorization status, from `unotify settings APP --json`.
     public func status(of app: String) async throws -> String {
-        let json = try await unotify(["settings", app, "--json"]).stdout
-        guard let range = json.range(of: #""status":""#) else { return "" }
+        let json = try await output(["settings", app, "--json"])
+        guard let range = json.range(of: #""status":""#) else {
+            throw TestSupportError("unotify settings \(app) --json printed no status: \(json)")
+        }
         return String(json[range.upperBound...].prefix { $0 != "\"" })
     }
 
@@ -133,8 +147,7 @@ extension MatrixSession {
     public func dismissNewest() async throws {
         switch server.dismissal?.gesture {
         case .dunstClose?:
-            let (status, _) = try await desktop.run("dunstctl", ["close"])
-            guard status == 0 else { throw TestSupportError("dunstctl close failed with \(status)") }
+            try await desktop.output("dunstctl", ["close"])
         case .clickBody?: try await desktop.clickBody()
         case .clickCloseButton?: try await desktop.clickCloseButton()
         case .makoDismiss?: try await desktop.makoDismiss()
@@ -153,10 +166,7 @@ extension MatrixSession {
     public func shownCount() async throws -> Int {
         if server.hand == .makoMenu { return try await desktop.makoNotifications().count }
         if server.hand == .shell { return try await desktop.shellNotificationCount() }
-        if server.hand == .dunstMenu {
-            let (_, output) = try await desktop.run("dunstctl", ["count", "displayed"])
-            return Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
-        }
+        if server.hand == .dunstMenu { return try await desktop.dunstDisplayedCount() }
         return try await desktop.popups().count
     }
 
@@ -170,14 +180,19 @@ extension MatrixSession {
     /// Records the PulseAudio null sink's monitor (``SinkRecorder``) from before `before` until
     /// the sound that `marker` makes was heard and has ended; throws if none is heard. An
     /// absence check does in `before` what must stay silent, and looks at what was heard with
-    /// the marker's sound. The session must have been made with `pulse: true`.
-    public func recordSound(before: () async throws -> Void = {}, marker: () async throws -> Void) async throws
-        -> SinkRecording
-    {
+    /// the marker's sound. With `settle`, the marker waits after `before` until the sink has been
+    /// silent that many seconds: a sound `before` made by mistake has then been heard whole
+    /// (mate plays one sound at a time: a marker right after it cut it short, to a quarter of a
+    /// marker once). The session must have been made with `pulse: true`.
+    public func recordSound(
+        before: () async throws -> Void = {}, settle: Double = 0, marker: () async throws -> Void
+    ) async throws -> SinkRecording {
         let recorder = try await SinkRecorder(
             desktop: desktop,
             file: state.url.appendingPathComponent("monitor-\(UUID().uuidString).raw"))
+        let start = try recorder.position()
         try await before()
+        if settle > 0 { try await recorder.waitForSilence(after: start, seconds: settle) }
         let position = try recorder.position()
         try await marker()
         return try await recorder.recordUntilSoundEnds(after: position)
@@ -185,11 +200,13 @@ extension MatrixSession {
 
     /// An absence check for sound: records what `before` does followed by a quiet marker tone
     /// (``QuietTone``) from another app, allowed here, and the marker alone. Returns how many
-    /// sounds were heard up to the marker's end and their loudness in markers: (1, about 1)
-    /// when `before` was silent; a notification's sound played by mistake is many markers loud.
+    /// sounds were heard up to the marker's end, their loudness in markers, and the energy of
+    /// everything but the marker's tone (``SinkRecording/toneEnergy(frequency:window:)``) in
+    /// markers: near 0 when `before` was silent, many markers when a notification's sound was
+    /// played by mistake, even on top of the marker (``HeardSounds/onlyTheMarker``).
     /// The marker is a sound of its own: two overlapping plays of the same file were recorded
     /// on the null sink with exactly one play's energy, which hid the very mistake checked for.
-    public func soundsHeard(before: () async throws -> Void) async throws -> (count: Int, markers: Double) {
+    public func soundsHeard(before: () async throws -> Void) async throws -> HeardSounds {
         let tone = state.url.appendingPathComponent("marker-tone.wav")
         try QuietTone.write(to: tone)
         try await allow("org.example.Marker")
@@ -198,7 +215,7 @@ extension MatrixSession {
             guard sent.status == 0 else { throw TestSupportError("the marker's send failed: \(sent.stderr)") }
         }
         let marker = try await recordSound(marker: sendMarker)
-        let recording = try await recordSound(before: before, marker: sendMarker)
-        return (recording.soundCount, recording.energy / marker.energy)
+        let recording = try await recordSound(before: before, settle: 2, marker: sendMarker)
+        return HeardSounds(recording, marker: marker)
     }
 }

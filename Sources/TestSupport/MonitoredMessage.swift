@@ -17,8 +17,8 @@ public struct MonitoredMessage: Sendable, Equatable {
     /// The scalar value of argument `index`: `"x"` for `string "x"`, `7` for `uint32 7`.
     public func scalar(_ index: Int) -> String? {
         guard index < arguments.count, let line = arguments[index].first else { return nil }
-        guard Self.opensString(line) else { return Self.value(of: line) }
-        return Self.value(of: arguments[index].joined(separator: "\n"))  // a string with newlines
+        guard line.trimmingPrefixSpaces.hasPrefix("string \"") else { return Self.value(of: line) }
+        return Self.value(of: arguments[index].joined(separator: "\n"))  // with its later lines, if any
     }
 
     /// The strings of an `array [ string "…" … ]` argument (one level, as for `as`).
@@ -39,8 +39,12 @@ public struct MonitoredMessage: Sendable, Equatable {
         }
     }
 
-    /// Splits `dbus-monitor`'s default output into messages. A header line starts at column 0;
-    /// argument lines are indented, a top-level argument by exactly three spaces.
+    /// Splits `dbus-monitor`'s default output into messages. A header line starts at column 0
+    /// with the message's kind; argument lines are indented, a top-level argument by exactly
+    /// three spaces. dbus-monitor prints a string's newlines as they are: a string's later lines
+    /// belong to it while it has not ended, and so does any line at column 0 that is no header
+    /// (a string whose first or a middle line ended with a quote only looked ended), with the
+    /// empty lines before it.
     public static func parse(_ text: String) -> [MonitoredMessage] {
         var messages: [MonitoredMessage] = []
         var header: String?
@@ -50,13 +54,23 @@ public struct MonitoredMessage: Sendable, Equatable {
             messages.append(MonitoredMessage(header: header, arguments: arguments))
         }
         var inString = false  // inside a string argument that has newlines
+        var emptyLines = 0  // empty lines not yet known to be a string's
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if inString {
                 arguments[arguments.count - 1].append(line)
                 inString = !line.hasSuffix("\"")
                 continue
             }
-            if line.isEmpty { continue }
+            if line.isEmpty {
+                emptyLines += 1
+                continue
+            }
+            defer { emptyLines = 0 }
+            if !line.hasPrefix(" "), !isHeader(line), !arguments.isEmpty {
+                arguments[arguments.count - 1] += Array(repeating: "", count: emptyLines) + [line]
+                inString = !line.hasSuffix("\"")
+                continue
+            }
             if !line.hasPrefix(" ") {
                 finish()
                 header = line
@@ -74,11 +88,21 @@ public struct MonitoredMessage: Sendable, Equatable {
         return messages
     }
 
+    /// The kinds of message, as a header line starts.
+    static let kinds = ["method call", "method return", "signal", "error"]
+
+    /// A header line: a kind, then the fields, starting with `time=`.
+    static func isHeader(_ line: String) -> Bool {
+        kinds.contains { line.hasPrefix($0 + " time=") }
+    }
+
     init(header: String, arguments: [[String]]) {
-        let kinds = ["method call", "method return", "signal", "error"]
-        kind = kinds.first { header.hasPrefix($0 + " ") } ?? ""
+        kind = Self.kinds.first { header.hasPrefix($0 + " ") } ?? ""
         var fields: [String: String] = [:]
-        for word in header.replacingOccurrences(of: ";", with: "").split(separator: " ") {
+        // A broadcast signal's "destination=(null destination)": it has none.
+        let words = header.replacingOccurrences(of: ";", with: "")
+            .replacingOccurrences(of: "destination=(null destination)", with: "")
+        for word in words.split(separator: " ") {
             let pair = word.split(separator: "=", maxSplits: 1).map(String.init)
             if pair.count == 2 { fields[pair[0]] = pair[1] }
         }

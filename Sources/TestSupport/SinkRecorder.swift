@@ -32,6 +32,16 @@ public final class SinkRecorder: Sendable {
         try Data(contentsOf: file).count / MemoryLayout<Int16>.size
     }
 
+    /// Waits (bounded) until the sink has been silent for the last `seconds`, all after
+    /// `position`: a sound that started after `position` has ended `seconds` ago.
+    public func waitForSilence(after position: Int, seconds: Double, timeout: Duration = .seconds(20)) async throws {
+        try await Eventually.wait(timeout: timeout, "\(seconds) s of silence on the null sink") {
+            let recording = SinkRecording(try Data(contentsOf: self.file))
+            let since = Double((recording.samples.count - position) / SinkRecording.channels)
+            return since / Double(SinkRecording.frameRate) >= seconds && recording.trailingSilence >= seconds
+        }
+    }
+
     /// Waits (bounded) until a sound was heard after `position` and has ended (`silence`
     /// seconds of silence after it), then stops recording and returns the whole recording.
     /// Throws if nothing is heard.

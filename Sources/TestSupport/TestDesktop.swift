@@ -54,14 +54,34 @@ public final class TestDesktop: @unchecked Sendable {
     }
 
     /// Runs a tool (dunstctl, xdotool, import) on this desktop; returns its exit code and stdout.
-    @discardableResult
     public func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 20) async throws -> (
         Int32, String
+    ) {
+        let (status, output, _) = try await capture(executable, arguments, timeout: timeout)
+        return (status, output)
+    }
+
+    /// Runs a tool on this desktop and returns its stdout; throws, with its exit code and stderr,
+    /// unless it exits 0: the empty output of a tool that failed is no answer.
+    @discardableResult
+    public func output(_ executable: String, _ arguments: [String], timeout: TimeInterval = 20) async throws
+        -> String
+    {
+        let (status, output, errors) = try await capture(executable, arguments, timeout: timeout)
+        guard status == 0 else {
+            throw TestSupportError("\(executable) \(arguments.joined(separator: " ")) exited \(status): \(errors)")
+        }
+        return output
+    }
+
+    /// Runs a tool on this desktop; returns its exit code, stdout and stderr.
+    func capture(_ executable: String, _ arguments: [String], timeout: TimeInterval = 20) async throws -> (
+        status: Int32, stdout: String, stderr: String
     ) {
         let path = executable.hasPrefix("/") ? executable : "/usr/bin/" + executable
         let process = try ChildProcess(path, arguments, environment: environment)
         let status = try await process.wait(timeout: timeout)
-        return (status, process.standardOutput)
+        return (status, process.standardOutput, process.standardError)
     }
 
     /// dunst: invokes the action `key` of the newest notification through dunst's own context
@@ -89,9 +109,17 @@ public final class TestDesktop: @unchecked Sendable {
     /// Waits until the server shows `count` notifications (dunst: `dunstctl count displayed`).
     public func dunstWaitDisplayed(_ count: Int, timeout: Duration = .seconds(10)) async throws {
         try await Eventually.wait(timeout: timeout, "\(count) notification(s) displayed by dunst") {
-            let (_, output) = try await self.run("dunstctl", ["count", "displayed"])
-            return Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) == count
+            try await self.dunstDisplayedCount() == count
         }
+    }
+
+    /// How many notifications dunst shows (`dunstctl count displayed`); throws if dunstctl fails.
+    public func dunstDisplayedCount() async throws -> Int {
+        let output = try await output("dunstctl", ["count", "displayed"])
+        guard let count = Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw TestSupportError("dunstctl count displayed printed no number: \(output)")
+        }
+        return count
     }
 
     /// Waits (bounded) until the newest popup is a different window, or has moved or resized,
@@ -121,7 +149,7 @@ public final class TestDesktop: @unchecked Sendable {
     /// and the click went below the screen). So the popup is read again after the analysis, and
     /// the analysis is repeated (bounded) until the popup stood still throughout.
     public func clickButton(index: Int, of count: Int, timeout: Duration = .seconds(10)) async throws {
-        _ = try await run("xdotool", ["mousemove", "0", "0"])  // no hover/prelight while analysing
+        try await output("xdotool", ["mousemove", "0", "0"])  // no hover/prelight while analysing
         // mate draws a countdown pie beside the buttons: skip narrow shapes (notif-lib.sh's nl_invoke).
         let options = server == "mate" ? ["--gap", "5", "--min-width", "30"] : ["--gap", "5"]
         let clock = ContinuousClock()
@@ -154,7 +182,7 @@ public final class TestDesktop: @unchecked Sendable {
     /// right-most shape of the popup's top row (`popup-buttons WINDOW 1 --top`); Plasma's red
     /// close disc (`popup-buttons --plasma WINDOW --close`).
     public func clickCloseButton(timeout: Duration = .seconds(10)) async throws {
-        _ = try await run("xdotool", ["mousemove", "0", "0"])
+        try await output("xdotool", ["mousemove", "0", "0"])
         let window = try await stablePopup(timeout: timeout)
         let arguments = server == "plasma" ? ["--plasma", window, "--close"] : [window, "1", "--top"]
         let deadline = ContinuousClock.now + timeout
@@ -172,7 +200,7 @@ public final class TestDesktop: @unchecked Sendable {
 
     /// Clicks the body of the newest popup, left of its middle (xfce4-notifyd closes on it).
     public func clickBody(timeout: Duration = .seconds(10)) async throws {
-        _ = try await run("xdotool", ["mousemove", "0", "0"])
+        try await output("xdotool", ["mousemove", "0", "0"])
         let window = try await stablePopup(timeout: timeout)
         guard let line = try await popups().first(where: { $0.hasPrefix(window + " ") }) else {
             throw TestSupportError("popup \(window) vanished before the click")
@@ -185,9 +213,7 @@ public final class TestDesktop: @unchecked Sendable {
     /// One left click at (x, y), then the pointer parked at 0,0 (lxqt unmaps a popup on motion
     /// after one vanished under the pointer; measured).
     func click(x: String, y: String) async throws {
-        let (clicked, _) = try await run(
-            "xdotool", ["mousemove", x, y, "click", "1", "sleep", "0.05", "mousemove", "0", "0"])
-        guard clicked == 0 else { throw TestSupportError("xdotool click failed with \(clicked)") }
+        try await output("xdotool", ["mousemove", x, y, "click", "1", "sleep", "0.05", "mousemove", "0", "0"])
     }
 
     /// The window id of the newest visible top-level window larger than 20×20 (the popup), once
@@ -218,17 +244,23 @@ public final class TestDesktop: @unchecked Sendable {
 
     /// "WID X Y W H" of every visible top-level window larger than 20×20 (the popups), oldest first,
     /// except those desktop-up names in `DESKTOP_BACKGROUND_WINDOWS` (Plasma's applet window).
+    /// Throws when xwininfo or xdotool fails: a tool that cannot reach the display sees no
+    /// windows, which must not read as "no popups".
     public func popups() async throws -> [String] {
         let background = Set((variables["DESKTOP_BACKGROUND_WINDOWS"] ?? "").split(separator: " ").map(String.init))
-        let (_, rootInfo) = try await run("xwininfo", ["-root"])
-        let root = rootInfo.split(separator: "\n").first { $0.contains("Window id:") }?
-            .split(separator: " ").dropFirst(3).first.map(String.init)
-        let (_, ids) = try await run("xdotool", ["search", "--onlyvisible", "--maxdepth", "1", "--name", ""])
+        let rootInfo = try await output("xwininfo", ["-root"])
+        guard
+            let root = rootInfo.split(separator: "\n").first(where: { $0.contains("Window id:") })?
+                .split(separator: " ").dropFirst(3).first.flatMap({ Int($0.dropFirst(2), radix: 16) })
+        else { throw TestSupportError("xwininfo -root named no root window: \(rootInfo)") }
         var popups: [String] = []
-        for id in ids.split(separator: "\n").map(String.init)
-        where Int(id) != root.flatMap({ Int($0.dropFirst(2), radix: 16) }) && !background.contains(id) {
-            let (status, shell) = try await run("xdotool", ["getwindowgeometry", "--shell", id])
-            guard status == 0 else { continue }
+        for id in try await visibleWindows() where Int(id) != root && !background.contains(id) {
+            let (status, shell, errors) = try await capture("xdotool", ["getwindowgeometry", "--shell", id])
+            // A window that closed since the search is no popup; any other failure is.
+            guard status == 0 || !errors.contains("BadWindow") else { continue }
+            guard status == 0 else {
+                throw TestSupportError("xdotool getwindowgeometry \(id) exited \(status): \(errors)")
+            }
             var geometry: [String: String] = [:]
             for pair in shell.split(separator: "\n") {
                 let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
@@ -240,6 +272,24 @@ public final class TestDesktop: @unchecked Sendable {
             popups.append("\(id) \(geometry["X"] ?? "") \(geometry["Y"] ?? "") \(width) \(height)")
         }
         return popups
+    }
+
+    /// The ids of the visible top-level windows (`xdotool search --onlyvisible --maxdepth 1`).
+    /// A window that closes while xdotool looks at it makes it fail with BadWindow: it looks
+    /// again (at most 5 times). Any other failure throws.
+    func visibleWindows() async throws -> [String] {
+        var attempts = 0
+        while true {
+            let search = try await capture("xdotool", ["search", "--onlyvisible", "--maxdepth", "1", "--name", ""])
+            // xdotool search exits 1, silently, when no window matches.
+            if search.status == 0 || (search.status == 1 && search.stdout.isEmpty && search.stderr.isEmpty) {
+                return search.stdout.split(separator: "\n").map(String.init)
+            }
+            attempts += 1
+            guard search.stderr.contains("BadWindow"), attempts < 5 else {
+                throw TestSupportError("xdotool search exited \(search.status): \(search.stderr)")
+            }
+        }
     }
 
     /// Saves a PNG of the whole screen (mako's sway: with grim).
@@ -260,12 +310,7 @@ public final class TestDesktop: @unchecked Sendable {
         let shot = directory.appendingPathComponent("screen.png")
         try await Eventually.wait(timeout: timeout, "more than \(minimum) pixels of \(color) on screen") {
             try await self.screenshot(to: shot)
-            let (_, histogram) = try await self.run("convert", [shot.path, "-format", "%c", "histogram:info:-"])
-            return histogram.split(separator: "\n").contains { line in
-                line.contains(color)
-                    && (Int(line.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0)
-                        > minimum
-            }
+            return try await self.colourCounts(in: shot)[color, default: 0] > minimum
         }
     }
 

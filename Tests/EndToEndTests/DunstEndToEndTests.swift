@@ -45,7 +45,7 @@ extension EndToEnd {
             let desktop = try await TestDesktop(server: "dunst")
             let process = try UNotifyProcess.start(["send", "-w", "Dismiss me"], busAddress: desktop.busAddress)
             try await desktop.dunstWaitDisplayed(1)
-            try await desktop.run("dunstctl", ["close"])
+            try await desktop.output("dunstctl", ["close"])
             #expect(try await process.wait(timeout: 10) == 0)
             #expect(process.standardOutput == "")
         }
@@ -58,6 +58,8 @@ extension EndToEnd {
             #expect(result.stdout.contains(#""actions""#))
         }
 
+        /// The popup is drawn as the test desktop's dunstrc says: a 3-pixel frame of #AAAAAA
+        /// around the normal urgency's #285577, with the text in #FFFFFF on it.
         @Test func aPopupRendersAndIsCapturedInAScreenshot() async throws {
             let desktop = try await TestDesktop(server: "dunst")
             let result = try await UNotifyProcess.run(
@@ -65,13 +67,36 @@ extension EndToEnd {
                 busAddress: desktop.busAddress)
             #expect(result.status == 0)
             try await desktop.dunstWaitDisplayed(1)
-            let (status, windows) = try await desktop.run("xdotool", ["search", "--onlyvisible", "--class", "Dunst"])
-            #expect(status == 0)
-            #expect(!windows.isEmpty)
+            let windows = try await desktop.output("xdotool", ["search", "--onlyvisible", "--class", "Dunst"])
+            let window = try #require(windows.split(separator: "\n").first.map(String.init))
+            var geometry: [String: Int] = [:]
+            for pair in try await desktop.output("xdotool", ["getwindowgeometry", "--shell", window]).split(
+                separator: "\n")
+            {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                if parts.count == 2 { geometry[String(parts[0])] = Int(parts[1]) }
+            }
+            let x = try #require(geometry["X"]), y = try #require(geometry["Y"])
+            let width = try #require(geometry["WIDTH"]), height = try #require(geometry["HEIGHT"])
+            #expect(width > 100 && height > 20, "\(geometry)")
             let shot = desktop.stateDirectory.appendingPathComponent("popup.png")
-            try await desktop.screenshot(to: shot)
-            let size = try FileManager.default.attributesOfItem(atPath: shot.path)[.size] as? Int ?? 0
-            #expect(size > 1000)
+            // dunst maps its window before it has drawn it: look again (bounded) until it is drawn.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while true {
+                try await desktop.screenshot(to: shot)
+                let frame = try await desktop.colourCounts(in: shot, region: (x, y, width, 3))
+                let inside = try await desktop.colourCounts(in: shot, region: (x + 3, y + 3, width - 6, height - 6))
+                let drawn =
+                    frame["#AAAAAA", default: 0] == width * 3
+                    && inside["#285577", default: 0] * 2 > (width - 6) * (height - 6)
+                    && inside["#FFFFFF", default: 0] > 20
+                guard !drawn else { return }
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("dunst's popup at \(geometry) is not drawn: frame \(frame), inside \(inside)")
+                    return
+                }
+                try await Task.sleep(for: .milliseconds(200))
+            }
         }
     }
 

@@ -11,7 +11,7 @@ extension EndToEnd {
         @Test func oneClickOnAllowIsOneAnswerFromTheGjsServiceAndAuthorizes() async throws {
             let session = try await MatrixSession(.gnomeShell)
             // The name belongs to the gjs notification service that desktop-up started, not to the shell.
-            let (_, pidReply) = try await session.desktop.run(
+            let pidReply = try await session.desktop.output(
                 "gdbus",
                 [
                     "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
@@ -31,8 +31,8 @@ extension EndToEnd {
             #expect(try await request.wait(timeout: 20) == 0)
             #expect(request.standardOutput == "authorized\n")
             #expect(try await session.status(of: app) == "authorized")
-            let settings = try await session.unotify(["settings", app])
-            #expect(settings.stdout.contains("authorized"), "\(settings.stdout)")
+            let settings = try await session.output(["settings", app])
+            #expect(settings.contains("authorized"), "\(settings)")
             // The click came twice on the bus, once from each name; only the service's counts.
             let id = try #require(session.monitor.notifyCalls.first?.returnedID)
             let clicks = session.monitor.messages.filter {
@@ -93,6 +93,7 @@ extension EndToEnd {
             try await Eventually.wait(timeout: .seconds(10), "the second click reaches listen") {
                 listen.standardOutput.contains(#""identifier":"cup","action":"snooze""#)
             }
+            #expect(!listen.hasExited, "listen still listens: \(listen.standardError)")
             listen.stop()
             let lines = listen.standardOutput.split(separator: "\n")
             #expect(lines.filter { $0.contains(#""identifier":"kettle","action":"drink""#) }.count == 1, "\(lines)")
@@ -113,7 +114,7 @@ extension EndToEnd {
                 session.monitor.closedSignals.contains { $0.id == id && $0.reason == 3 }
             }
             try await session.waitForShown(0)
-            #expect(try await session.unotify(["delivered", "--app", app]).stdout == "")
+            #expect(try await session.delivered(app) == "")
         }
 
         /// With banners off and sound on, GNOME puts the notification in the tray without a
@@ -165,10 +166,10 @@ extension EndToEnd {
                 try await session.desktop.shellEval("Main.messageTray._banner === null") == "true"
             }
             #expect(try await session.shownCount() == 1, "kept in the tray")
-            #expect(try await session.unotify(["delivered", "--app", app]).stdout.hasPrefix("egg\t"))
-            #expect(try await session.unotify(["remove", "--app", app, "--delivered", "egg"]).stdout == "1\n")
+            #expect(try await session.delivered(app).hasPrefix("egg\t"))
+            #expect(try await session.output(["remove", "--app", app, "--delivered", "egg"]) == "1\n")
             try await session.waitForShown(0)
-            #expect(try await session.unotify(["delivered", "--app", app]).stdout == "")
+            #expect(try await session.delivered(app) == "")
             // The user clears one in the tray: the agent forgets it too.
             #expect(
                 try await session.unotify(["send", "--app", app, "--id", "tea", "Tea timer", "Running"]).status == 0)
@@ -179,7 +180,7 @@ extension EndToEnd {
                 session.monitor.closedSignals.contains { $0.id == id && $0.reason == 2 }
             }
             try await Eventually.wait(timeout: .seconds(10), "the agent forgets the cleared notification") {
-                try await session.unotify(["delivered", "--app", app]).stdout.isEmpty
+                try await session.delivered(app).isEmpty
             }
             #expect(try await session.shownCount() == 0)
         }

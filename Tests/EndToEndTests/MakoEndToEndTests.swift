@@ -43,7 +43,7 @@ extension EndToEnd {
         @Test func theProvisionalChoicesAreNamedAtEachStep() async throws {
             let session = try await MatrixSession(.mako)
             let app = "org.example.Mail"
-            #expect(try await session.unotify(["request", "--app", app, "--provisional"]).stdout == "provisional\n")
+            #expect(try await session.output(["request", "--app", app, "--provisional"]) == "provisional\n")
             #expect(try await session.unotify(["send", "--app", app, "New mail", "From Ann"]).status == 0)
             let quiet = try #require(try await session.monitor.waitForNotify(count: 1).first)
             #expect(quiet.body == "Choose “Keep…” or “Turn Off…” with makoctl menu\nFrom Ann")
@@ -118,7 +118,7 @@ extension EndToEnd {
                 session.monitor.closedSignals.contains { $0.id == cup && $0.reason == 2 }
             }
             try await Eventually.wait(timeout: .seconds(10), "the agent forgets the dismissed notification") {
-                try await session.unotify(["delivered", "--app", app]).stdout.isEmpty
+                try await session.delivered(app).isEmpty
             }
         }
 

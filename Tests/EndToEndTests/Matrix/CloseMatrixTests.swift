@@ -19,8 +19,7 @@ extension EndToEnd {
                 try await session.unotify(["send", "--app", app, "--id", "egg", "Egg timer", "Running"]).status == 0)
             let id = try #require(try await session.monitor.waitForNotify(count: 1).first?.returnedID)
             try await session.waitForShown(1)
-            let removed = try await session.unotify(["remove", "--app", app, "--delivered", "egg"])
-            #expect(removed.stdout == "1\n")
+            #expect(try await session.output(["remove", "--app", app, "--delivered", "egg"]) == "1\n")
             if server.closeRemovesPopup || server.hand == .none {
                 try await Eventually.wait(timeout: .seconds(10), "NotificationClosed(\(id), 3) from \(server.name)") {
                     session.monitor.closedSignals.contains { $0.id == id && $0.reason == 3 }
@@ -30,7 +29,7 @@ extension EndToEnd {
                 #expect(replaced.replacesID == id && replaced.expireTimeout == 1 && replaced.actions.isEmpty)
             }
             if server.hand != .none { try await session.waitForShown(0) }
-            #expect(try await session.unotify(["delivered", "--app", app]).stdout == "")
+            #expect(try await session.delivered(app) == "")
         }
     }
 }

@@ -39,7 +39,7 @@ extension EndToEnd {
                 session.monitor.closedSignals.contains { $0.id == id && $0.reason == reason }
             }
             try await Eventually.wait(timeout: .seconds(10), "the agent forgets the closed notification") {
-                try await session.unotify(["delivered", "--app", app]).stdout.isEmpty
+                try await session.delivered(app).isEmpty
             }
             if reason == 2 {
                 try await Eventually.wait(timeout: .seconds(10), "the dismissal reaches listen") {
@@ -57,17 +57,16 @@ extension EndToEnd {
                 try await session.waitForShown(1)
                 try await session.dismissNewest()
                 try await Eventually.wait(timeout: .seconds(10), "the agent forgets the second closed notification") {
-                    try await session.unotify(["delivered", "--app", app]).stdout.isEmpty
+                    try await session.delivered(app).isEmpty
                 }
                 let untilAnswer = try await session.monitor.messagesUntilAnswer(toNewest: "ListDelivered")
                 #expect(
                     !untilAnswer.contains { $0.kind == "signal" && $0.member == "Response" },
                     "an expiry is not a dismissal")
+                #expect(!listen.hasExited, "listen still listens: \(listen.standardError)")
                 #expect(listen.standardOutput.isEmpty, "an expiry is not a dismissal")
                 // …and the user is told so.
-                #expect(
-                    try await session.unotify(["server", "--explain"]).stdout.contains("reports a close like a timeout")
-                )
+                #expect(try await session.output(["server", "--explain"]).contains("reports a close like a timeout"))
             }
             listen.stop()
         }

@@ -10,8 +10,7 @@ extension EndToEnd {
     @Suite(.serialized, .timeLimit(.minutes(3))) struct ProvisionalMatrixTests {
         /// Authorizes `app` provisionally and sends it one notification; returns that `Notify`.
         private func provisionalNotification(_ session: MatrixSession, app: String) async throws -> NotifyCall {
-            let request = try await session.unotify(["request", "--app", app, "--provisional"])
-            #expect(request.stdout == "provisional\n")
+            #expect(try await session.output(["request", "--app", app, "--provisional"]) == "provisional\n")
             let sent = try await session.unotify(["send", "--app", app, "New mail", "From Ann"])
             #expect(sent.status == 0, "\(sent.stderr)")
             return try #require(try await session.monitor.waitForNotify(count: 1).first)

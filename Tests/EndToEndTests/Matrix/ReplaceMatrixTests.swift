@@ -21,8 +21,7 @@ extension EndToEnd {
             #expect(calls[1].replacesID == first)
             #expect(calls[1].returnedID == first, "the server kept the replaced notification's id")
             try await session.waitForShown(1)
-            let delivered = try await session.unotify(["delivered", "--app", app])
-            #expect(delivered.stdout == "match\t\(first)\t1 : 1\n")
+            #expect(try await session.delivered(app) == "match\t\(first)\t1 : 1\n")
         }
     }
 }
