@@ -25,6 +25,21 @@ import TestSupport
         #expect(wakeUps >= 10, "counted \(wakeUps) wake-ups of a shell that woke about 40 times")
     }
 
+    /// A thread that is there but whose count cannot be read (here a process table whose
+    /// `schedstat` is a folder) fails the reading: it is never taken as a thread that woke 0 times.
+    @Test func anUnreadableCountIsAnErrorNotZero() throws {
+        let table = try TemporaryDirectory("unotify-proc")
+        let task = table.url.appendingPathComponent("4242/task")
+        let readable = task.appendingPathComponent("4243")
+        try FileManager.default.createDirectory(at: readable, withIntermediateDirectories: true)
+        try "1 2 7\n".write(to: readable.appendingPathComponent("schedstat"), atomically: false, encoding: .utf8)
+        // The positive control: a table whose every count reads is read.
+        #expect(try ProcessWakeCounter(pid: 4242, processTable: table.path).wakeUps() == 0)
+        try FileManager.default.createDirectory(
+            at: task.appendingPathComponent("4242/schedstat"), withIntermediateDirectories: true)
+        #expect(throws: (any Error).self) { try ProcessWakeCounter(pid: 4242, processTable: table.path) }
+    }
+
     @Test func aProcessThatIsGoneIsAnErrorNotZero() async throws {
         let sleeper = try ChildProcess("/bin/sleep", ["60"])
         let counter = try ProcessWakeCounter(pid: sleeper.pid)
