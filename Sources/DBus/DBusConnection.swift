@@ -198,12 +198,19 @@ public actor DBusConnection {
     /// method they do not have (`UnknownMethod`) or with arguments of another signature than the
     /// method's (`InvalidArgs`), and passes every other call to `handler`. A call without an
     /// interface goes to the first interface that has the method. (`org.freedesktop.DBus.Peer`
-    /// is answered by libdbus on every connection.)
+    /// is answered by libdbus on every connection.) A call over its method's
+    /// ``DBusMethodDescription/maximumArgumentBytes`` is refused with `LimitsExceeded` before
+    /// its arguments are read.
     public func export(
         path: ObjectPath, interfaces: [DBusInterfaceDescription],
         handler: @escaping @Sendable (DBusMessage) async throws -> [DBusValue]
     ) {
         let router = DBusObjectRouter(path: path, interfaces: interfaces)
+        var limits: [String: Int] = [:]
+        for method in interfaces.reversed().flatMap(\.methods) {
+            limits[method.name.rawValue] = method.maximumArgumentBytes
+        }
+        core.argumentLimits[path.rawValue] = limits
         export(path: path) { message in
             if let answer = try router.answer(message) { return answer }
             return try await handler(message)
@@ -213,6 +220,7 @@ public actor DBusConnection {
     /// Stops answering method calls addressed to `path`.
     public func unexport(path: ObjectPath) {
         core.objectHandlers[path.rawValue] = nil
+        core.argumentLimits[path.rawValue] = nil
     }
 
     static func milliseconds(_ duration: Duration) -> Int32 {

@@ -1,8 +1,9 @@
 import CDBus
 
 extension DBusMessage {
-    /// Reads a libdbus message; the caller keeps its reference.
-    init(libdbusMessage message: OpaquePointer) throws {
+    /// Reads a libdbus message (its header only, with an empty body, unless `readingBody`); the
+    /// caller keeps its reference.
+    init(libdbusMessage message: OpaquePointer, readingBody: Bool = true) throws {
         let kind: Kind
         switch dbus_message_get_type(message) {
         case 1: kind = .methodCall
@@ -11,7 +12,7 @@ extension DBusMessage {
         case 4: kind = .signal
         default: throw DBusError(.unexpectedType, "message of unknown type \(dbus_message_get_type(message))")
         }
-        self.init(kind: kind, body: try MessageBodyReader.read(message))
+        self.init(kind: kind, body: readingBody ? try MessageBodyReader.read(message) : [])
         serial = dbus_message_get_serial(message)
         let replyTo = dbus_message_get_reply_serial(message)
         replySerial = replyTo == 0 ? nil : replyTo

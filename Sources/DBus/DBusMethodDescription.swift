@@ -8,16 +8,22 @@ public struct DBusMethodDescription: Hashable, Sendable {
     public let reply: [DBusArgumentDescription]
     /// What the method does, in sentences (introspection carries it as a comment).
     public let documentation: String
+    /// The most a call's arguments may hold, in bytes (each string's UTF-8 bytes, 8 for each
+    /// number), or `nil` for no limit. An exported object refuses a larger call with
+    /// `org.freedesktop.DBus.Error.LimitsExceeded` before reading its arguments.
+    public let maximumArgumentBytes: Int?
 
-    /// Describes the method `name`: what a call passes, what its reply carries, what it does.
+    /// Describes the method `name`: what a call passes, what its reply carries, what it does,
+    /// and how large its arguments may be.
     public init(
         _ name: MemberName, arguments: [DBusArgumentDescription], reply: [DBusArgumentDescription] = [],
-        documentation: String
+        documentation: String, maximumArgumentBytes: Int? = nil
     ) {
         self.name = name
         self.arguments = arguments
         self.reply = reply
         self.documentation = documentation
+        self.maximumArgumentBytes = maximumArgumentBytes
     }
 
     /// The signature a call's body must have: the arguments' types in order.

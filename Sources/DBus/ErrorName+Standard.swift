@@ -13,6 +13,8 @@ extension ErrorName {
     public static let unknownMethod: ErrorName = "org.freedesktop.DBus.Error.UnknownMethod"
     /// The arguments do not have the method's signature.
     public static let invalidArgs: ErrorName = "org.freedesktop.DBus.Error.InvalidArgs"
+    /// A call larger than the method accepts (``DBusMethodDescription/maximumArgumentBytes``).
+    public static let limitsExceeded: ErrorName = "org.freedesktop.DBus.Error.LimitsExceeded"
 }
 
 extension DBusError {

@@ -10,6 +10,10 @@ extension LibdbusConnectionCore {
             return DBUS_HANDLER_RESULT_HANDLED
         }
         guard type == 4 || type == 1 else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+        if type == 1, let refusal = refusalOfOversizedCall(libdbusMessage) {
+            if dbus_message_get_no_reply(libdbusMessage) == 0 { queue.async { [self] in _ = try? send(refusal) } }
+            return DBUS_HANDLER_RESULT_HANDLED
+        }
         guard let message = try? DBusMessage(libdbusMessage: libdbusMessage) else {
             return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         }

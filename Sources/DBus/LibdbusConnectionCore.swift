@@ -15,6 +15,8 @@ final class LibdbusConnectionCore: @unchecked Sendable {
     var timeoutTimers: [OpaquePointer: any DispatchSourceTimer] = [:]
     var subscriptions: [Int: Subscription] = [:]
     var objectHandlers: [String: MethodHandler] = [:]
+    /// The argument limit of each method, by object path and then member name.
+    var argumentLimits: [String: [String: Int]] = [:]
     var inFlight: [ObjectIdentifier: PendingReply] = [:]
     private var nextSubscriptionID = 0
     private var drainScheduled = false

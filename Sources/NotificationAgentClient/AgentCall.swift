@@ -22,7 +22,8 @@ package struct AgentCall<Arguments, Reply>: Sendable {
     /// The method as introspection describes it and the agent's router checks calls against.
     package var description: DBusMethodDescription {
         DBusMethodDescription(
-            method.name, arguments: arguments.fields, reply: reply.fields, documentation: documentation)
+            method.name, arguments: arguments.fields, reply: reply.fields, documentation: documentation,
+            maximumArgumentBytes: method.maximumArgumentBytes)
     }
 
     /// The call of this method on the agent with `values`.

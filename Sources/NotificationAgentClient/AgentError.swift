@@ -36,6 +36,7 @@ package struct AgentError: Error, Sendable, CustomStringConvertible {
         case AgentInterface.settingsError?: self.init(.settings, error.message)
         case AgentInterface.serverError?: self.init(.server, error.message)
         case AgentInterface.cannotAskError?: self.init(.cannotAsk, error.message)
+        case ErrorName.limitsExceeded.rawValue?: self.init(.invalidArgument, Self.visible(error.message, limit: 200))
         default:
             if error.code == .invalidArgument {
                 // Refused before it was sent (a NUL byte in a string, an invalid name).
@@ -97,9 +98,13 @@ extension AgentError {
     /// Whether `scalar` shows as nothing or changes how the text around it shows: control
     /// characters (C0, DEL, C1), format characters (zero-width, bidirectional controls, the
     /// byte-order mark, the soft hyphen), line and paragraph separators, private-use,
-    /// surrogate and unassigned code points, and the invisible fillers (U+115F, U+1160,
-    /// U+3164, U+FFA0) and space-like marks (U+180E).
+    /// surrogate and unassigned code points, the invisible fillers (U+115F, U+1160,
+    /// U+3164, U+FFA0) and space-like marks (U+180E), and every default-ignorable code point
+    /// (variation selectors such as U+FE0F and U+E0100, the combining grapheme joiner U+034F,
+    /// the Mongolian free variation selectors such as U+180B, the Khmer inherent vowels U+17B4
+    /// and U+17B5): "a\u{FE0F}b" shows as "ab".
     package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.isDefaultIgnorableCodePoint { return true }
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: return true
         default: return [0x115F, 0x1160, 0x3164, 0xFFA0, 0x180E, 0x2800].contains(scalar.value)

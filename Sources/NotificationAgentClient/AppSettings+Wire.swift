@@ -40,7 +40,9 @@ extension AppSettings {
             case "time-sensitive": result.timeSensitive = try Self.decode(key, value)
             case "alert-style": result.alertStyle = try Self.decode(key, value)
             case "show-previews": result.showPreviews = try Self.decode(key, value)
-            default: throw DBusError(.remote, "unknown setting '\(key)'", name: AgentInterface.invalidArgumentError)
+            default:
+                throw DBusError(
+                    .remote, "unknown setting \(AgentError.quote(key))", name: AgentInterface.invalidArgumentError)
             }
         }
         return result
@@ -49,13 +51,15 @@ extension AppSettings {
     private static func decode<T: RawRepresentable>(_ key: String, _ value: Int) throws -> T where T.RawValue == Int {
         guard let decoded = T(rawValue: value) else {
             throw DBusError(
-                .remote, "setting '\(key)' has no value \(value)", name: AgentInterface.invalidArgumentError)
+                .remote, "setting \(AgentError.quote(key)) has no value \(value)",
+                name: AgentInterface.invalidArgumentError)
         }
         return decoded
     }
 
     private static func bad(_ key: String) -> DBusError {
-        DBusError(.remote, "setting '\(key)' has the wrong type", name: AgentInterface.invalidArgumentError)
+        DBusError(
+            .remote, "setting \(AgentError.quote(key)) has the wrong type", name: AgentInterface.invalidArgumentError)
     }
 }
 

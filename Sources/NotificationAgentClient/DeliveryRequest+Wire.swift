@@ -35,7 +35,7 @@ extension DeliveryRequest {
         func string(_ key: String) throws -> String {
             guard let variant = wire[key] else { return "" }
             guard case .string(let text) = variant.value else {
-                throw DBusError(.unexpectedType, "request field '\(key)' must be a string")
+                throw DBusError(.unexpectedType, "request field \(AgentError.quote(key)) must be a string")
             }
             return text
         }

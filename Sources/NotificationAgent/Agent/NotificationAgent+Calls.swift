@@ -77,15 +77,8 @@ extension NotificationAgent {
                 return queued
             }
         case .reply?:
-            return try await serve(AgentInterface.reply, message) { token, text in
-                guard let pending = shown.takePendingReply(token),
-                    let notification = shown.delivered[pending.notification]
-                else {
-                    throw AgentError(
-                        .invalidArgument,
-                        "no reply is waiting under \(AgentError.quote(token)) (it was answered or has expired)")
-                }
-                try await respond(to: pending.notification, notification, action: pending.action, text: text)
+            return try await serve(AgentInterface.reply, message) { number, text in
+                try await typedReply(number: number, text: text)
             }
         case .listDelivered?:
             return try await serve(AgentInterface.listDelivered, message) { app in

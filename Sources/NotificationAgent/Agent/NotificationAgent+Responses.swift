@@ -31,12 +31,13 @@ extension NotificationAgent {
     }
 
     /// The fallback for text input without `inline-reply`: a notification that tells the user
-    /// the command that types the reply (`unotify reply TOKEN "text"`).
+    /// the command that types the reply (`unotify reply NUMBER "text"`), with a new
+    /// ``ReplyNumber``.
     func askForReplyText(
         on id: OwnedNotificationID, _ notification: DeliveredNotification,
         action: CategoryRecord.Action
     ) async {
-        let token = String(UInt32.random(in: 100_000...999_999))
+        let token = ReplyNumber.random()
         shown.awaitReply(token, to: id, action: action.identifier)
         var hints = NotificationHints()
         hints.urgency = .critical
@@ -47,6 +48,28 @@ extension NotificationAgent {
         if let tokenID = try? await server.notify(request, replacing: nil) {
             shown.addReplyToken(token, shownAt: tokenID)
         }
+    }
+
+    /// `unotify reply NUMBER TEXT`: answers the text-input action waiting under `number`
+    /// (``ReplyNumber/canonical(_:)``), unless wrong numbers came too fast (``WrongReplyLimit``).
+    func typedReply(number typed: String, text: String) async throws {
+        let now = ContinuousClock.now
+        guard !wrongReplies.isRefusing(at: now) else {
+            throw AgentError(
+                .invalidArgument,
+                "too many wrong reply numbers (\(wrongReplies.limit) within \(wrongReplies.window)); "
+                    + "wait a moment, then type the number again")
+        }
+        guard let number = ReplyNumber.canonical(typed), let pending = shown.takePendingReply(number),
+            let notification = shown.delivered[pending.notification]
+        else {
+            wrongReplies.recordWrongNumber(at: now)
+            throw AgentError(
+                .invalidArgument,
+                "no reply is waiting under \(AgentError.quote(typed)) (it was answered or has expired); "
+                    + "type the number the \"Reply to …\" notification shows, such as 4F7Q-9K2M-XR3T-8W1V")
+        }
+        try await respond(to: pending.notification, notification, action: pending.action, text: text)
     }
 
     func respond(

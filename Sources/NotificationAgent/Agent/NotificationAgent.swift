@@ -32,6 +32,8 @@ package actor NotificationAgent {
     /// What the agent has on screen, by owned server id. Server events for ids not (yet) known
     /// are held there: a click can overtake the `Notify` reply that tells the agent the id.
     var shown = ServerNotificationRegistry()
+    /// Wrong numbers given to `Reply`, to refuse a guesser.
+    var wrongReplies = WrongReplyLimit()
     /// The server's owner and the tasks that follow it (`NotificationAgent+ServerEvents.swift`).
     var serverWatch = ServerOwnerWatch()
 

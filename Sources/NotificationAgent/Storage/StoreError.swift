@@ -1,3 +1,5 @@
+import NotificationAgentClient
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -56,8 +58,8 @@ package struct StoreError: Error, CustomStringConvertible, Hashable, Sendable {
         let named = kind.map { "the \($0.noun) file \(file)" } ?? "the file \(file)"
         switch reason {
         case .invalidAppIdentifier(let identifier, let problem):
-            return "invalid app identifier \(identifier.debugDescription): \(problem). An app identifier "
-                + "is 1 to 255 bytes of UTF-8 without '/', NUL or control characters."
+            return "invalid app identifier \(AgentError.quote(identifier)): \(problem). An app identifier "
+                + "is 1 to 255 bytes of UTF-8 without '/', NUL, control or invisible characters."
         case .corrupt(let detail):
             return "\(named) is corrupt (\(detail)). \(kind?.nothingTaken ?? "Nothing was read from it.") "
                 + "Move it aside (mv \(quoted(file)) \(quoted(file + ".broken"))) "

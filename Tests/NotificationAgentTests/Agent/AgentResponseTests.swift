@@ -89,13 +89,12 @@ import TestSupport
         try await rig.fake.emit(.actionInvoked(call.id, actionKey: "reply"))
         let instructions = try await rig.fake.nextCall()
         #expect(instructions.request.summary == "Reply to “Ann”")
-        let token = try #require(
-            instructions.request.body.split(separator: " ").first { $0.count == 6 && Int($0) != nil })
-        try await rig.client.reply(token: String(token), text: "On my way")
+        let token = try #require(AgentReplyNumberTests.number(in: instructions.request.body))
+        try await rig.client.reply(token: token, text: "On my way")
         let reply = try await responses.next()
         #expect(reply?.actionIdentifier == "reply")
         #expect(reply?.userText == "On my way")
-        await #expect(throws: AgentError.self) { try await rig.client.reply(token: String(token), text: "again") }
+        await #expect(throws: AgentError.self) { try await rig.client.reply(token: token, text: "again") }
     }
 
     @Test func badCategoriesAreRefusedWithAReason() async throws {

@@ -26,6 +26,15 @@ import Testing
         #expect(AppIdentifier.problem(with: identifier) == nil, "\(identifier.debugDescription)")
     }
 
+    /// Default-ignorable marks show as nothing: "a\u{FE0F}b" looks like "ab".
+    @Test(arguments: ["\u{034F}", "\u{FE0F}", "\u{180B}", "\u{17B4}", "\u{E0100}"] as [Unicode.Scalar])
+    func anInvisibleMarkIsRefusedByName(mark: Unicode.Scalar) {
+        let hex = String(mark.value, radix: 16, uppercase: true)
+        let name = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let problem = AppIdentifier.problem(with: "a" + String(mark) + "b")
+        #expect(problem?.contains(name) == true, "\(name): \(problem ?? "accepted")")
+    }
+
     @Test func theProblemNamesTheCharacterByCodePoint() {
         #expect(AppIdentifier.problem(with: "org.\u{202E}x")?.contains("U+202E") == true)
         #expect(AppIdentifier.problem(with: "..")?.contains("..") == true)

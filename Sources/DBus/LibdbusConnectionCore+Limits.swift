@@ -1,0 +1,20 @@
+import CDBus
+
+/// Calls over their method's argument limit, refused before their body is read.
+extension LibdbusConnectionCore {
+    /// The error reply for a method call whose arguments are over the limit its object gave
+    /// (``DBusMethodDescription/maximumArgumentBytes``), or `nil` when the call is within it
+    /// (or has no limit). The body is measured in place; only the header is read.
+    func refusalOfOversizedCall(_ libdbusMessage: OpaquePointer) -> DBusMessage? {
+        guard let path = dbus_message_get_path(libdbusMessage),
+            let member = dbus_message_get_member(libdbusMessage),
+            let limits = argumentLimits[String(cString: path)]
+        else { return nil }
+        let name = String(cString: member)
+        guard let limit = limits[name], MessageBodyReader.exceeds(libdbusMessage, limit: limit),
+            let header = try? DBusMessage(libdbusMessage: libdbusMessage, readingBody: false)
+        else { return nil }
+        return header.errorReply(
+            name: .limitsExceeded, message: "\(name) takes at most \(limit) bytes of arguments; this call has more")
+    }
+}

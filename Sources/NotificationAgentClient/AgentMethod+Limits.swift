@@ -1,0 +1,27 @@
+extension AgentMethod {
+    /// The arguments of most methods: an app identifier (at most 255 bytes) and a few numbers.
+    package static let smallArgumentBytes = 4_096
+
+    /// The most a call's arguments may hold, in bytes (each string's UTF-8 bytes, 8 for each
+    /// number and boolean): the agent refuses a larger call with `LimitsExceeded` before reading
+    /// it, so a huge call costs the agent no memory. docs/RELIABILITY.md lists them.
+    package var maximumArgumentBytes: Int {
+        switch self {
+        case .requestAuthorization, .getSettings, .resetSettings, .listApps, .listPending, .listDelivered,
+            .setBadge, .getCategories, .listen, .registerPresenter:
+            Self.smallArgumentBytes
+        // An app and at most a dozen settings of short names.
+        case .setSettings: 16_384
+        // An app and a request within `DeliveryRequest.Limits`, with its trigger.
+        case .add: 1_048_576
+        // An app and a payload of at most APNs' 4 KiB.
+        case .push: 8_192
+        // An app and identifiers of at most 1 KiB each.
+        case .removePending, .removeDelivered: 1_048_576
+        // An app and categories' JSON within `CategoryRecord.Limits.jsonBytes`.
+        case .setCategories: CategoryRecord.Limits.jsonBytes + Self.smallArgumentBytes
+        // A reply number and a reply of at most 64 KiB, as a notification's body.
+        case .reply: DeliveryRequest.Limits.body + Self.smallArgumentBytes
+        }
+    }
+}
