@@ -8,7 +8,9 @@ extension TestDesktop {
     /// (the pointer stays over the field: on Xvfb without a window manager the keyboard follows
     /// the pointer), and a click on the field's send button, which Plasma enables once there is
     /// text (the only framed button left). Each wait is bounded by `timeout`.
-    public func typeInlineReply(_ text: String, buttons count: Int, timeout: Duration = .seconds(10)) async throws {
+    public func typeInlineReply(_ text: String, buttons count: Int, timeout: Duration = TestDesktop.popupTimeout)
+        async throws
+    {
         try await clickButton(index: count - 1, of: count, timeout: timeout)
         let window = try await stablePopup(timeout: timeout)
         let field = try await plasmaAnalysis(window, "--field", timeout: timeout) { $0.count == 1 }[0]

@@ -161,7 +161,7 @@ extension EndToEnd {
             let deadline = ContinuousClock.now + .seconds(10)
             var previous = ""
             while true {
-                let line = try await session.desktop.stablePopupLine(timeout: .seconds(10))
+                let line = try await session.desktop.stablePopupLine(timeout: TestDesktop.popupTimeout)
                 try await session.desktop.screenshot(to: URL(fileURLWithPath: shot))
                 let numbers = line.split(separator: " ").compactMap { Int($0) }
                 guard numbers.count == 5 else { throw TestSupportError("bad popup line \(line)") }
