@@ -231,13 +231,19 @@ public final class TestDesktop: @unchecked Sendable {
     public func stablePopupLine(timeout: Duration) async throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
-        var previous = "", same = 0
+        var previous = "", same = 0, polls = 0, seen: [String] = []
         while true {
-            if let line = try await newestPopup() {
+            let all = try await popups()
+            polls += 1
+            seen = all
+            if let line = all.last {
                 if line == previous { same += 1 } else { same = 0; previous = line }
                 if same >= 2 { return line }
             }
-            guard clock.now < deadline else { throw TestSupportError("no stable popup within \(timeout)") }
+            guard clock.now < deadline else {
+                throw TestSupportError(
+                    "no stable popup within \(timeout) (\(polls) looks; the last saw \(seen.count) popup(s): \(seen))")
+            }
             try await Task.sleep(for: .milliseconds(50))
         }
     }
