@@ -61,20 +61,32 @@ struct AgentAuthorizations {
             expireTimeout: .never)
     }
 
-    /// The app's machine, read from the store the first time.
+    /// The app's machine, read from the store the first time, and again whenever the app's
+    /// settings on disk are no longer those the machine holds: someone else changed
+    /// `settings.json` (a person with an editor, a script, another agent), and what is on disk
+    /// counts. A machine that waits on a popup is kept (the user's answer to it is saved over
+    /// the edit), as is one whose write is under way.
     mutating func machine(for app: String) throws -> AuthorizationMachine {
-        if let machine = machines[app] { return machine }
+        if let machine = machines[app] {
+            guard unsaved[app] == nil, machine.popup == nil else { return machine }
+            let onDisk = try store.settings(for: app)
+            if onDisk == machine.settings { return machine }
+            let reread = AuthorizationMachine(settings: onDisk)
+            machines[app] = reread
+            return reread
+        }
         let machine = AuthorizationMachine(settings: try store.settings(for: app))
         machines[app] = machine
         return machine
     }
 
-    /// The app's settings, without keeping a machine for it (asking about any number of apps
-    /// costs no memory). While a write of the app's settings is under way, those on disk:
-    /// nothing is decided that is not on disk.
+    /// The app's settings as on disk, without keeping a machine for it (asking about any number
+    /// of apps costs no memory). Once a write has ended, the disk holds what the app's machine
+    /// holds, unless someone else changed the file: then the file counts. While a write is
+    /// under way, the disk holds what was decided before it: nothing is decided that is not on
+    /// disk. The store answers from memory while the file is unchanged (one `stat`).
     func settings(for app: String) throws -> AppSettings {
-        if unsaved[app] != nil { return try store.settings(for: app) }
-        return try machines[app]?.settings ?? store.settings(for: app)
+        try store.settings(for: app)
     }
 
     /// A write of the app's settings begins (`persist(_:app:)`): until it ends, `settings(for:)`
