@@ -150,20 +150,38 @@ extension AgentClient {
 
     /// The user's responses for `app`: first those queued while the app was not listening,
     /// then each new one as it comes, until the stream is dropped or the connection closes.
+    ///
+    /// The listening outlives the agent: when `org.unotify.Agent` gets a new owner (the agent
+    /// was restarted, or started again on demand), this connection calls `Listen` on it again,
+    /// so the new agent routes responses here and hands over those it kept meanwhile.
     package func listen(app: String) async throws -> AsyncThrowingStream<ResponseRecord, any Error> {
-        let agentName = try await connection.nameOwner(of: AgentInterface.busName)
+        let owners = try await connection.nameOwnerChanges(of: AgentInterface.busName)
         let signals = try await connection.signals(
             matching: MatchRule(
                 path: AgentInterface.path, interface: AgentInterface.interface,
                 member: AgentInterface.response.signal.name, arg0: app))
+        let firstAgent = try await connection.nameOwner(of: AgentInterface.busName)
         let queued = try await call(AgentInterface.listen, app)
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: ResponseRecord.self, throwing: (any Error).self)
         for response in queued { continuation.yield(response) }
+        let events = ListenEvent.merging(signals: signals, owners: owners)
         let task = Task {
+            // Every connection that owned the agent's name while this listened: a response the
+            // old agent sent just before it left is still taken (unique names are never reused).
+            var agents: Set<String> = firstAgent.map { [$0] } ?? []
             do {
-                for try await message in signals where message.sender == agentName {
-                    guard case (_, let response)? = try? AgentInterface.response.decode(message) else { continue }
-                    continuation.yield(response)
+                for try await event in events {
+                    switch event {
+                    case .response(let message) where message.sender.map(agents.contains) == true:
+                        guard case (_, let response)? = try? AgentInterface.response.decode(message) else { continue }
+                        continuation.yield(response)
+                    case .response:
+                        continue
+                    case .agentChanged(let owner):
+                        guard let owner else { continue }
+                        agents.insert(owner)
+                        for response in try await self.call(AgentInterface.listen, app) { continuation.yield(response) }
+                    }
                 }
                 continuation.finish()
             } catch {

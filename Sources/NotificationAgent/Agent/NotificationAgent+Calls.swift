@@ -72,9 +72,7 @@ extension NotificationAgent {
             return try await serve(AgentInterface.listen, message) { app in
                 let id = try checked(app)
                 guard let sender = message.sender else { throw AgentError(.invalidArgument, "Listen needs a sender") }
-                let queued = router.addListener(sender, app: id)
-                watchListener(sender)
-                return queued
+                return try await listen(sender, app: id)
             }
         case .reply?:
             return try await serve(AgentInterface.reply, message) { number, text in

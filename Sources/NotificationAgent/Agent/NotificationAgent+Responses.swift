@@ -79,7 +79,9 @@ extension NotificationAgent {
         let response = ResponseRecord(
             app: notification.app, request: notification.request, deliveredAt: notification.date.timeIntervalSince1970,
             actionIdentifier: action, userText: text, activationToken: shown.activationTokens[id])
-        for listener in router.route(response) {
+        let listeners = router.route(response)
+        if listeners.isEmpty { await saveQueuedResponsesReporting() }  // queued until the app listens
+        for listener in listeners {
             let signal = AgentInterface.response.message(
                 (notification.app, response), to: try? BusName(validating: listener))
             _ = try? await connection.send(signal)

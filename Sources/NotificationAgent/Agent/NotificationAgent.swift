@@ -29,6 +29,9 @@ package actor NotificationAgent {
     let delivery: AgentDelivery
     /// Listeners, presenters and queued responses (`NotificationAgent+Responses.swift`).
     var router = ResponseRouter()
+    /// `responses.json`, where the queued responses outlive the agent; `nil` while a file that
+    /// could not be read is left as it is (`NotificationAgent+ResponseQueue.swift`).
+    var responseQueue: ResponseQueueStore?
     /// What the agent has on screen, by owned server id. Server events for ids not (yet) known
     /// are held there: a click can overtake the `Notify` reply that tells the agent the id.
     var shown = ServerNotificationRegistry()
@@ -53,6 +56,7 @@ package actor NotificationAgent {
         authorizations = AgentAuthorizations(store: store, strings: strings)
         scheduler = AgentScheduler(directory: store.directory, timeChanges: timeChanges)
         delivery = AgentDelivery(directory: store.directory, soundPlayer: soundPlayer)
+        responseQueue = ResponseQueueStore(directory: store.directory)
     }
 
     /// Exports the agent's object, follows the server's events, then takes the agent's name.
@@ -82,6 +86,7 @@ package actor NotificationAgent {
         // that owns the name fires anything. One missed while no agent ran fires once, now, and
         // so does one that was being fired when the last agent stopped.
         let savedFiring = try scheduler.load()
+        loadQueuedResponses()
         let reply = try await connection.requestName(AgentInterface.busName)
         guard reply == .primaryOwner || reply == .alreadyOwner else { return false }
         if scheduler.recover(savedFiring, now: Date()) {

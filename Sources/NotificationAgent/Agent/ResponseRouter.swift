@@ -9,9 +9,11 @@ import NotificationAgentClient
 struct ResponseRouter: Sendable {
     /// Unique bus names listening, per app.
     private(set) var listeners: [String: Set<String>] = [:]
-    /// Responses no listener has taken yet, per app, oldest first (at most `limit` each).
+    /// Responses no listener has taken yet, per app, oldest first (at most `limit` each, and
+    /// `totalLimit` in all). The agent keeps them in `responses.json` too.
     private(set) var queued: [String: [ResponseRecord]] = [:]
     static let limit = 1000
+    static let totalLimit = 10_000
     /// The connections registered to present each app's notifications, oldest first: the first
     /// presents, the others wait their turn (a later registration never takes over).
     private(set) var presenterQueues: [String: [String]] = [:]
@@ -29,10 +31,26 @@ struct ResponseRouter: Sendable {
         return name
     }
 
+    /// A router with no listeners, holding `queued` (as loaded from disk), within the limits.
+    init(queued: [String: [ResponseRecord]] = [:]) {
+        for (app, responses) in queued.sorted(by: { $0.key < $1.key }) {
+            for response in responses { self.queue(response, app: app) }
+        }
+    }
+
     /// Adds `name` as a listener of `app`; returns the responses queued for the app (now taken).
     mutating func addListener(_ name: String, app: String) -> [ResponseRecord] {
         listeners[app, default: []].insert(name)
         return queued.removeValue(forKey: app) ?? []
+    }
+
+    /// Takes back what ``addListener(_:app:)`` did, when the taking could not be saved: `name`
+    /// no longer listens to `app`, and `taken` is queued again before what came meanwhile.
+    mutating func undoListen(_ name: String, app: String, taken: [ResponseRecord]) {
+        listeners[app]?.remove(name)
+        if listeners[app]?.isEmpty == true { listeners[app] = nil }
+        let since = queued.removeValue(forKey: app) ?? []
+        for response in taken + since { queue(response, app: app) }
     }
 
     /// Registers `name` to present `app`'s notifications: it presents at once when the app has
@@ -62,8 +80,19 @@ struct ResponseRouter: Sendable {
     /// The listeners to send `response` to; when there are none it is queued.
     mutating func route(_ response: ResponseRecord) -> Set<String> {
         if let names = listeners[response.app], !names.isEmpty { return names }
-        queued[response.app, default: []].append(response)
-        if let count = queued[response.app]?.count, count > Self.limit { queued[response.app]?.removeFirst() }
+        queue(response, app: response.app)
         return []
+    }
+
+    /// Queues `response` for `app`; beyond the limits the oldest of the app, then the app with
+    /// the most waiting, give way.
+    private mutating func queue(_ response: ResponseRecord, app: String) {
+        queued[app, default: []].append(response)
+        if let count = queued[app]?.count, count > Self.limit { queued[app]?.removeFirst() }
+        if queued.values.reduce(0, { $0 + $1.count }) > Self.totalLimit,
+            let fullest = queued.max(by: { $0.value.count < $1.value.count })?.key
+        {
+            queued[fullest]?.removeFirst()
+        }
     }
 }

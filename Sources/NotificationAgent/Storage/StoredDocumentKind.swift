@@ -6,6 +6,8 @@ package enum StoredDocumentKind: Hashable, Sendable {
     case pending
     /// `categories.json`: each app's notification categories.
     case categories
+    /// `responses.json`: the user's responses waiting for their app to listen.
+    case responses
 
     /// What the file holds: "notification settings".
     var noun: String {
@@ -13,6 +15,7 @@ package enum StoredDocumentKind: Hashable, Sendable {
         case .settings: "notification settings"
         case .pending: "pending notifications"
         case .categories: "notification categories"
+        case .responses: "responses waiting for their apps"
         }
     }
 
@@ -22,6 +25,7 @@ package enum StoredDocumentKind: Hashable, Sendable {
         case .settings: "Nothing was read from it and no app is treated as allowed."
         case .pending: "Nothing was scheduled from it and it was left as it is."
         case .categories: "No category was read from it and it was left as it is."
+        case .responses: "No response was read from it and it was left as it is."
         }
     }
 
@@ -32,6 +36,7 @@ package enum StoredDocumentKind: Hashable, Sendable {
             "to start over with every app not determined, then set apps again with `unotify settings ID ...`"
         case .pending: "to start with no pending notifications; apps must then schedule theirs again"
         case .categories: "to start with no categories; apps set theirs again when they start"
+        case .responses: "to start with no responses waiting; the answers in it are not handed to their apps"
         }
     }
 }

@@ -1,0 +1,13 @@
+import NotificationAgentClient
+
+/// The document `responses.json` holds: the user's responses that no listening app has taken
+/// yet, `{"version": 1, "apps": {id: [response…]}}`, oldest first.
+struct ResponsesFile: StoredDocument, Equatable {
+    static let currentVersion = 1
+    static let fileName = "responses.json"
+    static let kind = StoredDocumentKind.responses
+    static let empty = ResponsesFile()
+
+    var version = currentVersion
+    var apps: [String: [StoredResponse]] = [:]
+}

@@ -1,0 +1,94 @@
+import DBus
+import Foundation
+import FreedesktopNotifications
+import Testing
+import TestSupport
+
+/// The user's responses outlive the agent: a `listen` that runs while the agent stops and
+/// starts again still hears the new agent's responses, and the responses queued for an app
+/// that is not listening are kept on disk across a clean restart.
+@Suite(.timeLimit(.minutes(1))) struct ResponsesAcrossAgentRestartTests {
+    /// A private bus with a fake server, a state directory and a running `unotifyd`.
+    struct Rig {
+        let bus: PrivateBus
+        let server: FakeNotificationServer
+        let state: TemporaryDirectory
+        let watcher: DBusConnection
+        let app = "org.example.Tea"
+
+        init() async throws {
+            bus = try PrivateBus()
+            server = try await FakeNotificationServer(address: bus.address)
+            state = try TemporaryDirectory("unotify-state")
+            watcher = try DBusConnection(address: bus.address)
+        }
+
+        func startAgent() async throws -> ChildProcess {
+            try await UNotifyDaemonProcess.startOwningName(on: bus, stateDirectory: state.path, watcher: watcher)
+        }
+
+        /// Stops `agent` cleanly (SIGTERM) and waits until its name is free.
+        func stop(_ agent: ChildProcess) async throws {
+            agent.send(SIGTERM)
+            #expect(try await agent.wait(timeout: 10) == 0, "\(agent.standardError)")
+            try await Eventually.wait(timeout: .seconds(10), "org.unotify.Agent is free") {
+                try await watcher.nameOwner(of: "org.unotify.Agent") == nil
+            }
+        }
+
+        func unotify(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+            try await UNotifyProcess.run(
+                arguments, busAddress: bus.address, extraEnvironment: ["XDG_STATE_HOME": state.path])
+        }
+
+        func listen(count: Int = 1) throws -> ChildProcess {
+            try UNotifyProcess.start(
+                ["listen", "--app", app, "--count", String(count)], busAddress: bus.address,
+                extraEnvironment: ["XDG_STATE_HOME": state.path])
+        }
+
+        /// Sends `identifier` as the app and clicks it on the fake server (the default action).
+        func sendAndClick(_ identifier: String) async throws {
+            let sent = try await unotify(["send", "--app", app, "--id", identifier, "Tea", "is ready"])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            let call = try await server.nextCall()
+            try await server.emit(.actionInvoked(call.id, actionKey: NotificationAction.defaultKey))
+            try await server.waitForClose(of: call.id)  // the agent has handled the click
+        }
+    }
+
+    @Test func aListenRunningAcrossAnAgentRestartHearsTheNewAgent() async throws {
+        let rig = try await Rig()
+        let first = try await rig.startAgent()
+        #expect(try await rig.unotify(["settings", rig.app, "allow"]).status == 0)
+        let listen = try rig.listen(count: 2)
+        // listen hears the first agent: its Listen call was answered before the agent stops.
+        try await Eventually.wait(timeout: .seconds(10), "listen subscribed to the agent's responses") {
+            try await BusMatchRules.count(on: rig.watcher, mentioning: "Response") > 0
+        }
+        try await rig.sendAndClick("before-restart")
+        try await Eventually.wait(timeout: .seconds(10), "listen printed the first agent's response") {
+            listen.standardOutput.contains(#""identifier":"before-restart""#)
+        }
+        try await rig.stop(first)
+        let second = try await rig.startAgent()
+        defer { second.send(SIGTERM) }
+        try await rig.sendAndClick("after-restart")
+        #expect(
+            try await listen.wait(timeout: 10) == 0, "listen heard nothing from the new agent: \(listen.standardError)")
+        #expect(listen.standardOutput.contains(#""identifier":"after-restart""#), "\(listen.standardOutput)")
+    }
+
+    @Test func responsesQueuedForAnAppNotListeningSurviveACleanRestart() async throws {
+        let rig = try await Rig()
+        let first = try await rig.startAgent()
+        #expect(try await rig.unotify(["settings", rig.app, "allow"]).status == 0)
+        try await rig.sendAndClick("while-away")
+        try await rig.stop(first)
+        let second = try await rig.startAgent()
+        defer { second.send(SIGTERM) }
+        let listen = try rig.listen()
+        #expect(try await listen.wait(timeout: 10) == 0, "the queued response was lost with the agent")
+        #expect(listen.standardOutput.contains(#""identifier":"while-away""#), "\(listen.standardOutput)")
+    }
+}
