@@ -23,6 +23,32 @@ import Testing
         #expect(router.queued["org.example.Mail"]?.map(\.actionIdentifier) == ["other"])
     }
 
+    @Test func aListenTakenBackQueuesItsResponsesBeforeTheNewerOnes() {
+        var router = ResponseRouter(queued: ["org.example.Tea": [Self.response("org.example.Tea", "one")]])
+        let taken = router.addListener(":1.7", app: "org.example.Tea")
+        #expect(taken.map(\.actionIdentifier) == ["one"])
+        // A response while the taking is being saved goes to the new listener, not the queue.
+        #expect(router.route(Self.response("org.example.Tea", "two")) == [":1.7"])
+        router.undoListen(":1.7", app: "org.example.Tea", taken: taken)
+        #expect(router.listeners.isEmpty)
+        #expect(router.route(Self.response("org.example.Tea", "three")).isEmpty)
+        #expect(router.queued["org.example.Tea"]?.map(\.actionIdentifier) == ["one", "three"])
+    }
+
+    @Test func theQueuesAreBoundedPerAppAndInAll() {
+        var router = ResponseRouter()
+        for index in 0..<(ResponseRouter.limit + 5) { _ = router.route(Self.response("org.example.Tea", "\(index)")) }
+        #expect(router.queued["org.example.Tea"]?.count == ResponseRouter.limit)
+        #expect(router.queued["org.example.Tea"]?.first?.actionIdentifier == "5", "the oldest give way")
+        let apps = ResponseRouter.totalLimit / ResponseRouter.limit + 1
+        for app in 0..<apps {
+            for index in 0..<ResponseRouter.limit {
+                _ = router.route(Self.response("org.example.App\(app)", "\(index)"))
+            }
+        }
+        #expect(router.queued.values.reduce(0) { $0 + $1.count } == ResponseRouter.totalLimit)
+    }
+
     @Test func aConnectionThatLeavesIsNeitherListenerNorPresenter() {
         var router = ResponseRouter()
         _ = router.addListener(":1.7", app: "org.example.Tea")
