@@ -3,47 +3,90 @@ import Foundation
 extension TestDesktop {
     /// KDE Plasma: the user answers the newest popup's inline-reply action by typing, as a person
     /// does: a click on the popup's reply button (the right-most of its `count` buttons: Plasma
-    /// puts it last), which opens the reply field; once the field is drawn
-    /// (`popup-buttons --plasma WINDOW --field`), a click into it, `text` typed with xdotool
-    /// (the pointer stays over the field: on Xvfb without a window manager the keyboard follows
-    /// the pointer), and a click on the field's send button, which Plasma enables once there is
-    /// text (the only framed button left). Each wait is bounded by `timeout`.
+    /// puts it last), which opens the reply field; once the field is drawn and stands still
+    /// (`popup-buttons --plasma WINDOW --field` finds it at the same place twice, on a popup
+    /// whose geometry did not change meanwhile), a click into it, `text` typed with xdotool (the
+    /// pointer stays over the field: on Xvfb without a window manager the keyboard follows the
+    /// pointer), and a click on the field's send button, which Plasma enables once there is
+    /// text (the only framed button left).
+    ///
+    /// Under load Plasma grows and moves the popup after the field is first drawn, so a click
+    /// may miss the field and the typing go nowhere (seen in a full `swift test`: no send button
+    /// within 30 s). A person then clicks into the field again, selects what is there and types
+    /// the text again; so does this, at most three times in all. Each wait is bounded by
+    /// `timeout`.
     public func typeInlineReply(_ text: String, buttons count: Int, timeout: Duration = TestDesktop.popupTimeout)
         async throws
     {
         try await clickButton(index: count - 1, of: count, timeout: timeout)
-        let window = try await stablePopup(timeout: timeout)
-        let field = try await plasmaAnalysis(window, "--field", timeout: timeout) { $0.count == 1 }[0]
-        let (typed, _) = try await run(
-            "xdotool",
-            [
-                "mousemove", field[1], field[2], "click", "1", "sleep", "0.1",
-                "type", "--delay", "20", text,
-            ])
-        guard typed == 0 else { throw TestSupportError("xdotool could not type into the reply field (\(typed))") }
-        let send = try await plasmaAnalysis(window, timeout: timeout) { $0.count == 1 }[0]
-        try await click(x: send[1], y: send[2])
+        let deadline = ContinuousClock.now + timeout
+        var failures: [String] = []
+        for attempt in 1...3 {
+            let (window, field) = try await settledReplyField(until: deadline)
+            var keys = ["mousemove", field[1], field[2], "click", "1", "sleep", "0.2"]
+            if attempt > 1 { keys += ["key", "ctrl+a", "sleep", "0.1"] }
+            keys += ["type", "--delay", "20", text]
+            let (typed, _) = try await run("xdotool", keys)
+            guard typed == 0 else { throw TestSupportError("xdotool could not type into the reply field (\(typed))") }
+            let sendBy = min(deadline, ContinuousClock.now + .seconds(8))
+            switch try await plasmaAnalysis(window, until: sendBy, accept: { $0.count == 1 }) {
+            case .found(let send):
+                try await click(x: send[0][1], y: send[0][2])
+                return
+            case .notFound(let last):
+                failures.append("attempt \(attempt): no send button enabled (\(last))")
+            }
+        }
+        throw TestSupportError("the reply was not typed into Plasma's field: \(failures.joined(separator: "; "))")
+    }
+
+    /// The newest popup and its reply field ("INDEX X Y W H", split), once the field is found at
+    /// the same place twice in a row and the popup's geometry did not change in between.
+    private func settledReplyField(until deadline: ContinuousClock.Instant) async throws -> (String, [String]) {
+        var previous: (popup: String, field: [String])?
+        var last = ""
+        while ContinuousClock.now < deadline {
+            let popup = try await stablePopupLine(timeout: deadline - ContinuousClock.now)
+            let window = String(popup.split(separator: " ")[0])
+            switch try await plasmaAnalysis(window, "--field", until: ContinuousClock.now, accept: { $0.count == 1 }) {
+            case .found(let lines):
+                let field = lines[0]
+                if let previous, previous.popup == popup, previous.field == field,
+                    try await newestPopup() == popup
+                {
+                    return (window, field)
+                }
+                previous = (popup, field)
+            case .notFound(let output):
+                last = output
+                previous = nil
+            }
+            try await Task.sleep(for: .milliseconds(150))
+        }
+        throw TestSupportError("Plasma's reply field did not settle before the deadline (last: \(last))")
+    }
+
+    /// What `popup-buttons --plasma` found: the accepted lines, or its last output and errors.
+    private enum PlasmaAnalysis {
+        case found([[String]])
+        case notFound(String)
     }
 
     /// The lines of `popup-buttons --plasma WINDOW OPTIONS`, split into fields, once `accept`
-    /// takes them (the popup is redrawn after each click); throws after `timeout`.
+    /// takes them (the popup is redrawn after each click), tried at least once and until
+    /// `deadline`.
     private func plasmaAnalysis(
-        _ window: String, _ options: String..., timeout: Duration,
+        _ window: String, _ options: String..., until deadline: ContinuousClock.Instant,
         accept: ([[String]]) -> Bool
-    ) async throws -> [[String]] {
-        let deadline = ContinuousClock.now + timeout
+    ) async throws -> PlasmaAnalysis {
         var last = ""
         while true {
-            let (status, output) = try await run(
+            let (status, output, errors) = try await capture(
                 Self.script("popup-buttons"), ["--plasma", window] + options, timeout: 70)
             let lines = output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
-            if status == 0, lines.allSatisfy({ $0.count == 5 }), accept(lines) { return lines }
-            last = output
-            guard ContinuousClock.now < deadline else {
-                throw TestSupportError(
-                    "popup-buttons --plasma \(window) \(options.joined(separator: " ")) found \(last) within \(timeout)"
-                )
-            }
+            if status == 0, lines.allSatisfy({ $0.count == 5 }), accept(lines) { return .found(lines) }
+            last = "exit \(status): \(output)\(errors)".trimmingCharacters(in: .whitespacesAndNewlines)
+            guard ContinuousClock.now < deadline else { return .notFound(last) }
             try await Task.sleep(for: .milliseconds(100))
         }
     }
