@@ -15,7 +15,7 @@ struct ListenCommand: AsyncParsableCommand {
             Each line: {"app", "identifier", "action", "title", "body", "text"?, "activationToken"?}; \
             "action" is the action's identifier, com.apple.UNNotificationDefaultActionIdentifier for a \
             click on the notification, com.apple.UNNotificationDismissActionIdentifier for a dismissal \
-            (categories with customDismissAction). Responses that came while nothing listened are printed first.
+            (categories with customDismissAction). Responses that came while nothing listened (kept across restarts of the agent) are printed first; listening goes on when the agent restarts.
             """)
 
     @Option(help: "The app's identifier.") var app: String
