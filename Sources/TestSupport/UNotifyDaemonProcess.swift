@@ -9,11 +9,12 @@ public enum UNotifyDaemonProcess {
     }
 
     /// Starts `unotifyd` on `bus` with its state in `stateDirectory` (as `XDG_STATE_HOME`) and
-    /// waits (bounded) until it owns `org.unotify.Agent`, seen from `watcher`.
-    public static func startOwningName(on bus: PrivateBus, stateDirectory: String, watcher: DBusConnection) async throws
-        -> ChildProcess
-    {
-        var environment = bus.environment
+    /// waits (bounded) until it owns `org.unotify.Agent`, seen from `watcher`; `extraEnvironment`
+    /// is added to its environment (for example `TZ`, or libfaketime's variables).
+    public static func startOwningName(
+        on bus: PrivateBus, stateDirectory: String, watcher: DBusConnection, extraEnvironment: [String: String] = [:]
+    ) async throws -> ChildProcess {
+        var environment = bus.environment.merging(extraEnvironment) { $1 }
         environment["XDG_STATE_HOME"] = stateDirectory
         let agent = try ChildProcess(path, [], environment: environment)
         try await Eventually.wait(timeout: .seconds(10), "the agent owns org.unotify.Agent") {

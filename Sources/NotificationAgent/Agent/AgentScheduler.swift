@@ -40,10 +40,13 @@ struct AgentScheduler {
     private var timer: Task<Void, Never>?
     /// Follows `timeChanges`.
     private var timeChangeTask: Task<Void, Never>?
+    /// Whether `load(now:)` moved floating calendar dates to this agent's zone (then the
+    /// schedule must be saved, with the new zone).
+    private var movedOnLoad = false
 
     /// A scheduler keeping its files in `directory`, with an empty queue until `load()`.
     init(
-        directory: URL, calendarTimeZone: TimeZone = .current,
+        directory: URL, calendarTimeZone: TimeZone = LocalTimeZone.current(),
         timeChanges: @escaping @Sendable () async throws -> AsyncStream<TimeChange>
     ) {
         queue = ScheduleQueue(calendarTimeZone: calendarTimeZone)
@@ -56,23 +59,33 @@ struct AgentScheduler {
 
     /// Reads `pending.json` into the queue; returns what the last agent was firing, for
     /// `recover(_:now:)` once this agent owns the name.
-    mutating func load() throws -> [PendingNotification] {
+    ///
+    /// When the file was saved in another zone (the zone changed while no agent ran, or `TZ`
+    /// differs), the calendar matches without a zone of their own move to this agent's zone as
+    /// they do when the zone changes under a running agent (`ScheduleQueue.timeZoneChanged`):
+    /// each not yet due gets its first match after `now` there; one already due stays due and
+    /// fires once. A file without a zone (written before it was kept) is taken as in this zone.
+    mutating func load(now: Date) throws -> [PendingNotification] {
         let saved = try store.loadAll()
-        queue = ScheduleQueue(saved.pending, calendarTimeZone: queue.calendarTimeZone)
+        let zone = queue.calendarTimeZone
+        let savedZone = saved.timeZone.flatMap(TimeZone.init(identifier:)) ?? zone
+        queue = ScheduleQueue(saved.pending, calendarTimeZone: savedZone)
+        movedOnLoad = savedZone.identifier != zone.identifier
+        if movedOnLoad { queue.timeZoneChanged(to: zone, now: now) }
         return saved.firing
     }
 
     /// Takes back what the last agent was firing, except what the journal says the server got:
     /// one taken out just ahead of its moment waits in the queue until then, the others are
     /// fired now, and so is every notification missed while no agent ran (once). Returns whether
-    /// the schedule must be saved and `firing` fired.
+    /// the schedule must be saved and `firing` fired (or `load(now:)` moved dates to a new zone).
     mutating func recover(_ savedFiring: [PendingNotification], now: Date) -> Bool {
         let fired = journal.load()
         for pending in savedFiring where !FiredJournal.contains(fired, pending) {
             if pending.fireDate > now { _ = queue.add(pending) } else { firing[pending.key] = pending }
         }
         for pending in queue.catchUp(now: now) { firing[pending.key] = pending }
-        return !savedFiring.isEmpty || !firing.isEmpty
+        return !savedFiring.isEmpty || !firing.isEmpty || movedOnLoad
     }
 
     // MARK: The schedule
@@ -153,11 +166,13 @@ struct AgentScheduler {
     // MARK: Saving
 
     /// What a save writes, and how many had been handed over when it was taken.
-    typealias Snapshot = (pending: [PendingNotification], firing: [PendingNotification], handedCount: Int)
+    typealias Snapshot = (
+        pending: [PendingNotification], firing: [PendingNotification], timeZone: TimeZone, handedCount: Int
+    )
 
     /// The schedule as a save writes it now.
     func snapshot() -> Snapshot {
-        (queue.allPending, Array(firing.values), handedCount)
+        (queue.allPending, Array(firing.values), queue.calendarTimeZone, handedCount)
     }
 
     /// A save of `snapshot` is on disk: the journal is cleared when that save holds nothing it

@@ -13,7 +13,7 @@ extension NotificationAgent {
         do {
             pending = try PendingNotification(
                 app: app, request: request, trigger: ScheduledTrigger(trigger),
-                addedAt: Date(), calendarTimeZone: .current)
+                addedAt: Date(), calendarTimeZone: scheduler.queue.calendarTimeZone)
         } catch {
             throw AgentError(.invalidArgument, "\(error)")
         }
@@ -47,7 +47,7 @@ extension NotificationAgent {
             let store = scheduler.store
             let failure = await Task.detached { () -> (any Error)? in
                 do {
-                    try store.save(snapshot.pending, firing: snapshot.firing)
+                    try store.save(snapshot.pending, firing: snapshot.firing, timeZone: snapshot.timeZone)
                     return nil
                 } catch {
                     return error

@@ -85,7 +85,7 @@ package actor NotificationAgent {
         // Loaded before the name is taken, so the first call already sees it; only the agent
         // that owns the name fires anything. One missed while no agent ran fires once, now, and
         // so does one that was being fired when the last agent stopped.
-        let savedFiring = try scheduler.load()
+        let savedFiring = try scheduler.load(now: Date())
         loadQueuedResponses()
         let reply = try await connection.requestName(AgentInterface.busName)
         guard reply == .primaryOwner || reply == .alreadyOwner else { return false }
@@ -100,6 +100,9 @@ package actor NotificationAgent {
                 Task { [weak self] in
                     for await change in changes { await self?.timeChanged(change) }
                 })
+            // The zone may have changed between reading it (`init`) and the watch's start, which
+            // reports only changes after it: look once more now that it watches.
+            await timeChanged(.timeZoneChanged(LocalTimeZone.current()))
         } catch {
             FileHandle.standardError.write(Data("unotifyd: time changes are not followed: \(error)\n".utf8))
         }

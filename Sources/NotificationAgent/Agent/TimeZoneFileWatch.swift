@@ -10,7 +10,8 @@ import Foundation
 ///
 /// The watch is on the file's directory (inotify), so a replacement is seen however it is
 /// made: a new symlink renamed over the old one (`timedatectl set-timezone`), `ln -sf`
-/// (delete, then create), or a copy written in place. Several events of one replacement make
+/// (delete, then create), or a copy written in place (a copy is named by its bytes, see
+/// ``ZoneInfoFile``). Several events of one replacement make
 /// one call: the zone is read again after each and reported only when it differs.
 final class TimeZoneFileWatch: @unchecked Sendable {
     private let descriptor: Int32
@@ -54,14 +55,10 @@ final class TimeZoneFileWatch: @unchecked Sendable {
         source.cancel()
     }
 
-    /// The zone `path` names: the target of the symlink after `zoneinfo/`, e.g. `Europe/Paris`;
-    /// `nil` when it is no such symlink (or is missing).
+    /// The zone `path` defines, e.g. `Europe/Paris`, whether a link or a copy
+    /// (``ZoneInfoFile/identifier(at:zoneInfo:)``); `nil` when it is missing or no known zone.
     static func zoneIdentifier(at path: String) -> String? {
-        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path),
-            let range = target.range(of: "zoneinfo/", options: .backwards)
-        else { return nil }
-        let identifier = String(target[range.upperBound...])
-        return TimeZone(identifier: identifier) == nil ? nil : identifier
+        ZoneInfoFile.identifier(at: path)
     }
 
     /// Reads every queued event; whether one of them is about the watched file's name.

@@ -1,12 +1,13 @@
 import UserNotifications
 
-/// The JSON document `pending.json` holds: `{"version":1,"pending":[…],"firing":[…]}`.
+/// The JSON document `pending.json` holds:
+/// `{"version":1,"pending":[…],"firing":[…],"timeZone":"Europe/Paris"}`.
 struct PendingFile: StoredDocument {
     /// The format version this code writes and reads.
     static let currentVersion = 1
     static let fileName = "pending.json"
     static let kind = StoredDocumentKind.pending
-    static let empty = PendingFile(version: currentVersion, pending: [], firing: nil)
+    static let empty = PendingFile(version: currentVersion, pending: [], firing: nil, timeZone: nil)
 
     /// The format version.
     var version: Int
@@ -16,6 +17,10 @@ struct PendingFile: StoredDocument {
     /// server; absent in files written before it existed. An agent that starts and finds some
     /// fires them at once: a crash between the moment and the server's answer loses nothing.
     var firing: [PendingNotification]?
+    /// The zone the dates of calendar matches without a zone of their own were computed in
+    /// (an identifier, e.g. `Europe/Paris`); absent in files written before it existed. An
+    /// agent that starts in another zone moves those dates to it.
+    var timeZone: String?
 
     /// A record no save of a valid queue writes: an empty app or identifier, a date that is
     /// not finite, an invalid trigger, a notification pending twice.

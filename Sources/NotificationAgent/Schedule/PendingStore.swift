@@ -48,24 +48,31 @@ package struct PendingStore: Sendable {
     }
 
     /// The pending notifications and those that were being fired (`PendingFile.firing`) when
-    /// the file was saved last; both empty when there is no file.
+    /// the file was saved last, and the zone their floating calendar dates were computed in
+    /// (`PendingFile.timeZone`: `nil` in a file from before it was kept); empty when there is
+    /// no file.
     ///
     /// - Throws: as `load()`.
-    package func loadAll() throws(StoreError) -> (pending: [PendingNotification], firing: [PendingNotification]) {
+    package func loadAll() throws(StoreError) -> (
+        pending: [PendingNotification], firing: [PendingNotification], timeZone: String?
+    ) {
         let loaded = try file.load()
-        return (loaded.pending, loaded.firing ?? [])
+        return (loaded.pending, loaded.firing ?? [], loaded.timeZone)
     }
 
     /// Replaces the file with `pending` (for example `ScheduleQueue.allPending`), atomically;
     /// `firing`: the notifications taken out of the schedule and not yet handed to the server
-    /// (see `PendingFile.firing`).
+    /// (see `PendingFile.firing`); `timeZone`: the zone floating calendar dates were computed in
+    /// (`ScheduleQueue.calendarTimeZone`).
     ///
     /// - Throws: `StoreError` naming the directory or file when it cannot be written; the old
     ///   file is then left as it was.
-    package func save(_ pending: [PendingNotification], firing: [PendingNotification] = []) throws(StoreError) {
+    package func save(
+        _ pending: [PendingNotification], firing: [PendingNotification] = [], timeZone: TimeZone? = nil
+    ) throws(StoreError) {
         try file.save(
             PendingFile(
                 version: PendingFile.currentVersion, pending: pending,
-                firing: firing.isEmpty ? nil : firing))
+                firing: firing.isEmpty ? nil : firing, timeZone: timeZone?.identifier))
     }
 }

@@ -143,7 +143,7 @@ import TestSupport
         #expect(FiredJournal(directory: directory.url).record(shown))
 
         var scheduler = Self.scheduler(directory)
-        let savedFiring = try scheduler.load()
+        let savedFiring = try scheduler.load(now: Self.now)
         #expect(Set(savedFiring.map(\.identifier)) == ["shown", "unshown", "early"])
         let mustSave = scheduler.recover(savedFiring, now: Self.now)
         #expect(mustSave)
@@ -154,11 +154,63 @@ import TestSupport
     @Test func aRestartWithNothingSavedNeedsNoSave() throws {
         let directory = try TemporaryDirectory("unotify-scheduler")
         var scheduler = Self.scheduler(directory)
-        let savedFiring = try scheduler.load()
+        let savedFiring = try scheduler.load(now: Self.now)
         #expect(savedFiring.isEmpty)
         let mustSave = scheduler.recover(savedFiring, now: Self.now)
         #expect(!mustSave)
         #expect(scheduler.nextWake(now: Self.now) == nil)
+    }
+
+    /// A daily 09:00 without a zone, saved by an agent in UTC: next due `in` seconds from `now`.
+    static func floatingNine(_ identifier: String, dueIn seconds: Double) -> PendingNotification {
+        PendingNotification(
+            app: app, request: DeliveryRequest(identifier: identifier, title: identifier),
+            trigger: .calendar(components: CalendarMatch(hour: 9, minute: 0), repeats: true),
+            anchor: now.timeIntervalSince1970 - 86_400, nextFireDate: now.timeIntervalSince1970 + seconds)
+    }
+
+    @Test func aScheduleSavedInAnotherZoneMovesToThisOneOnLoadAndOneDueStaysDue() throws {
+        let directory = try TemporaryDirectory("unotify-scheduler")
+        let utc = try #require(TimeZone(identifier: "Etc/UTC"))
+        let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        // 09:00 UTC after now, and the one before (missed while no agent ran).
+        let next = try #require(
+            calendar.nextDate(after: Self.now, matching: DateComponents(hour: 9, minute: 0), matchingPolicy: .nextTime))
+        let ahead = Self.floatingNine("ahead", dueIn: next.timeIntervalSince(Self.now))
+        let missed = Self.floatingNine("missed", dueIn: next.timeIntervalSince(Self.now) - 86_400)
+        try PendingStore(directory: directory.url).save([missed, ahead], timeZone: utc)
+
+        var scheduler = AgentScheduler(directory: directory.url, calendarTimeZone: tokyo) {
+            AsyncStream { $0.finish() }
+        }
+        _ = try scheduler.load(now: Self.now)
+        #expect(scheduler.queue.calendarTimeZone.identifier == "Asia/Tokyo")
+        calendar.timeZone = tokyo
+        let inTokyo = try #require(
+            calendar.nextDate(after: Self.now, matching: DateComponents(hour: 9, minute: 0), matchingPolicy: .nextTime))
+        #expect(scheduler.queue[ahead.key]?.fireDate == inTokyo)
+        // Due before the move: fires once now, then goes on in Tokyo.
+        let mustSave = scheduler.recover([], now: Self.now)
+        #expect(mustSave)
+        #expect(Set(scheduler.firing.keys.map(\.identifier)) == ["missed"])
+        #expect(scheduler.queue[missed.key]?.fireDate == inTokyo)
+        #expect(scheduler.snapshot().timeZone.identifier == "Asia/Tokyo")
+    }
+
+    @Test func aScheduleSavedWithoutAZoneLoadsAsItWas() throws {
+        let directory = try TemporaryDirectory("unotify-scheduler")
+        let ahead = Self.floatingNine("ahead", dueIn: 3600)
+        // As an agent from before the zone was kept wrote it.
+        let old = #"{"version":1,"pending":[\#(String(decoding: try JSONEncoder().encode(ahead), as: UTF8.self))]}"#
+        try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+        try Data(old.utf8).write(to: PendingStore(directory: directory.url).fileURL)
+        var scheduler = AgentScheduler(directory: directory.url, calendarTimeZone: .gmt) { AsyncStream { $0.finish() } }
+        _ = try scheduler.load(now: Self.now)
+        #expect(scheduler.queue[ahead.key] == ahead)
+        let mustSave = scheduler.recover([], now: Self.now)
+        #expect(!mustSave)
     }
 
     @Test func onlyANewTimeZoneMovesTheCalendarMatches() throws {

@@ -44,6 +44,35 @@ import TestSupport
                 == .timeZoneChanged(TimeZone(identifier: "America/New_York")))
     }
 
+    @Test func aCopiedZoneFileIsReadAndACopyWrittenInPlaceIsSeenWithItsZone() async throws {
+        let directory = try TemporaryDirectory("unotify-zone")
+        let file = directory.url.appendingPathComponent("localtime")
+        try Data(contentsOf: URL(fileURLWithPath: "/usr/share/zoneinfo/Europe/Paris")).write(to: file)
+        #expect(TimeZoneFileWatch.zoneIdentifier(at: file.path) == "Europe/Paris")
+        let changes = try await TimeChangeMonitor.changes(timeZoneFile: file.path, systemBus: nil)
+        // As `cp` over an existing file does: truncated and written in place.
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(contentsOf: URL(fileURLWithPath: "/usr/share/zoneinfo/Asia/Tokyo")))
+        try handle.close()
+        #expect(
+            try await Self.first(of: changes, ignoringClock: true)
+                == .timeZoneChanged(TimeZone(identifier: "Asia/Tokyo")))
+    }
+
+    @Test func aCopiedZoneFileIsNamedByTheTimezoneFileBesideItWhenThatMatches() throws {
+        let directory = try TemporaryDirectory("unotify-zone")
+        let file = directory.url.appendingPathComponent("localtime")
+        try Data(contentsOf: URL(fileURLWithPath: "/usr/share/zoneinfo/Asia/Tokyo")).write(to: file)
+        let names = directory.url.appendingPathComponent("timezone")
+        // Japan is a link to the same rules as Asia/Tokyo: the file beside it says which name.
+        try Data("Japan\n".utf8).write(to: names)
+        #expect(TimeZoneFileWatch.zoneIdentifier(at: file.path) == "Japan")
+        // A name whose rules are not the copy's is not believed.
+        try Data("Europe/Paris\n".utf8).write(to: names)
+        #expect(TimeZoneFileWatch.zoneIdentifier(at: file.path) == "Asia/Tokyo")
+    }
+
     @Test func aWakeFromSleepIsSeenAndGoingToSleepIsNot() async throws {
         let bus = try PrivateBus()
         var environment = ProcessInfo.processInfo.environment
