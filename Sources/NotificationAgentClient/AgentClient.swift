@@ -5,6 +5,8 @@ import FreedesktopNotifications
 package actor AgentClient {
     package nonisolated let connection: DBusConnection
     private let busAddress: String?
+    /// The tasks that register this connection's presenters again with each new agent.
+    private var presenterFollowers: [Task<Void, Never>] = []
 
     /// Connects to the session bus (or `address`) and makes sure the agent runs.
     package init(address: String? = nil, startAgent: Bool = true) async throws {
@@ -21,6 +23,10 @@ package actor AgentClient {
                 throw AgentError(error)
             }
         }
+    }
+
+    deinit {
+        for follower in presenterFollowers { follower.cancel() }
     }
 
     /// Asks for permission; waits for the user's answer at most `timeout`.
@@ -196,10 +202,12 @@ extension AgentClient {
 extension AgentClient {
     /// Makes this connection the app's presenter: the agent calls `WillPresent` here before it
     /// presents a notification of `app`, and `presenter` answers with Apple's presentation
-    /// option bits (`nil`: the app has no delegate).
+    /// option bits (`nil`: the app has no delegate). The registration outlives the agent: each
+    /// new owner of `org.unotify.Agent` is asked `RegisterPresenter` again.
     package func registerPresenter(app: String, _ presenter: @escaping @Sendable (DeliveryRequest) async -> UInt?)
         async throws
     {
+        let owners = try await connection.nameOwnerChanges(of: AgentInterface.busName)
         await connection.export(path: AgentInterface.appPath, interfaces: [AgentInterface.appDescription]) { message in
             let request: DeliveryRequest
             do {
@@ -211,6 +219,15 @@ extension AgentClient {
             return AgentInterface.willPresentReply.encode((options != nil, UInt32(truncatingIfNeeded: options ?? 0)))
         }
         try await call(AgentInterface.registerPresenter, app)
+        presenterFollowers.append(
+            Task { [weak self] in
+                do {
+                    for try await change in owners where change.newOwner != nil {
+                        guard let self else { return }
+                        try? await self.call(AgentInterface.registerPresenter, app)
+                    }
+                } catch {}
+            })
     }
 }
 

@@ -1,6 +1,8 @@
 import DBus
 import Foundation
 import FreedesktopNotifications
+@testable import NotificationAgentClient
+import Synchronization
 import Testing
 import TestSupport
 
@@ -90,5 +92,28 @@ import TestSupport
         let listen = try rig.listen()
         #expect(try await listen.wait(timeout: 10) == 0, "the queued response was lost with the agent")
         #expect(listen.standardOutput.contains(#""identifier":"while-away""#), "\(listen.standardOutput)")
+    }
+
+    @Test func aPresenterIsAskedByTheNewAgentToo() async throws {
+        let rig = try await Rig()
+        let first = try await rig.startAgent()
+        #expect(try await rig.unotify(["settings", rig.app, "allow"]).status == 0)
+        let asked = Mutex<[String]>([])
+        let app = try await AgentClient(address: rig.bus.address, startAgent: false)
+        try await app.registerPresenter(app: rig.app) { request in
+            asked.withLock { $0.append(request.identifier) }
+            return nil  // no delegate answer: the settings alone decide
+        }
+        try await rig.stop(first)
+        let second = try await rig.startAgent()
+        defer { second.send(SIGTERM) }
+        // The new agent has the registration once it watches the app's connection (a match
+        // rule on its name); on a private bus of a few connections the name is unambiguous.
+        try await Eventually.wait(timeout: .seconds(10), "the new agent watches the app's presenter") {
+            try await BusMatchRules.count(on: rig.watcher, mentioning: app.connection.uniqueName) > 0
+        }
+        let sent = try await rig.unotify(["send", "--app", rig.app, "--id", "after-restart", "Tea", "is ready"])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(asked.withLock { $0 } == ["after-restart"], "the new agent did not ask the app's presenter")
     }
 }
