@@ -170,11 +170,15 @@ extension MatrixSession {
         return try await desktop.popups().count
     }
 
-    /// Waits (bounded) until the server shows `count` notifications.
+    /// Waits (bounded) until the server shows `count` notifications. Once none is shown, the
+    /// next popup is a new one even where it comes back as the same window with the same
+    /// geometry (lxqt-notificationd draws every notification in one window), so the next
+    /// ``answer(_:button:of:notifyCount:)`` does not wait for a different one.
     public func waitForShown(_ count: Int, timeout: Duration = .seconds(10)) async throws {
         try await Eventually.wait(timeout: timeout, "\(count) notification(s) on screen on \(server.name)") {
             try await self.shownCount() == count
         }
+        if count == 0 { answeredPopup = nil }
     }
 
     /// Records the PulseAudio null sink's monitor (``SinkRecorder``) from before `before` until

@@ -12,16 +12,21 @@ extension NotificationAgent {
     /// An answered notification leaves the screen, as on Apple's platforms: most servers close it
     /// on the click, lxqt-notificationd keeps it until it expires (measured, as for Keep…), so
     /// the agent closes it (an id the server closed already gets a harmless error). One waiting
-    /// for its typed reply stays until the reply comes.
+    /// for its typed reply stays until the reply comes. A notification answers once: a second
+    /// click on it is ignored, and the server's close after the click is no dismissal
+    /// (``ServerNotificationRegistry/markClicked(_:)``).
     func actionChosen(_ key: String, on id: OwnedNotificationID, _ notification: DeliveredNotification) async {
         if key == NotificationAction.defaultKey {
+            guard shown.markClicked(id) else { return }
             try? await respond(to: id, notification, action: ResponseRecord.defaultActionIdentifier)
             try? await server.closeNotification(id)
             return
         }
         let category = try? delivery.category(
             app: notification.app, identifier: notification.request.categoryIdentifier)
-        guard let action = category?.actions.first(where: { $0.identifier == key }) else { return }
+        guard let action = category?.actions.first(where: { $0.identifier == key }), shown.markClicked(id) else {
+            return
+        }
         if action.textInput != nil {
             await askForReplyText(on: id, notification, action: action)
         } else {
@@ -32,26 +37,39 @@ extension NotificationAgent {
 
     /// The fallback for text input without `inline-reply`: a notification that tells the user
     /// the command that types the reply (`unotify reply NUMBER "text"`), with a new
-    /// ``ReplyNumber``.
+    /// ``ReplyNumber``. The waiting reply keeps the notification, its action and its activation
+    /// token (``PendingReply``): notification-daemon and xfce4-notifyd close the clicked popup,
+    /// and the server may go away, before the text comes. Beyond ``PendingReplies/limit`` the
+    /// oldest waiting reply is dropped and its "Reply to …" taken down.
     func askForReplyText(
         on id: OwnedNotificationID, _ notification: DeliveredNotification,
         action: CategoryRecord.Action
     ) async {
-        let token = ReplyNumber.random()
-        shown.awaitReply(token, to: id, action: action.identifier)
+        let number = ReplyNumber.random()
         var hints = NotificationHints()
         hints.urgency = .critical
         let request = NotifyRequest(
             appName: AppDisplayName.name(for: notification.app),
             summary: authorizations.strings.text("reply.title", notification.request.title),
-            body: authorizations.strings.text("reply.body", token), hints: hints, expireTimeout: .never)
-        if let tokenID = try? await server.notify(request, replacing: nil) {
-            shown.addReplyToken(token, shownAt: tokenID)
+            body: authorizations.strings.text("reply.body", number), hints: hints, expireTimeout: .never)
+        let dropped = shown.awaitReply(
+            PendingReply(
+                number: number, notification: notification, shownAt: id, action: action.identifier,
+                activationToken: shown.activationTokens[id], prompt: request))
+        for old in dropped {
+            if let prompt = old.promptShownAt { await takeDown(prompt, showing: old.prompt) }
+        }
+        if let promptID = try? await server.notify(request, replacing: nil),
+            !shown.addReplyToken(number, shownAt: promptID)
+        {
+            await takeDown(promptID, showing: request)  // answered or dropped while it was being shown
         }
     }
 
     /// `unotify reply NUMBER TEXT`: answers the text-input action waiting under `number`
     /// (``ReplyNumber/canonical(_:)``), unless wrong numbers came too fast (``WrongReplyLimit``).
+    /// Then "Reply to …" has done its work and is taken down, and so is the answered
+    /// notification if the server still shows it (dunst keeps a clicked popup).
     func typedReply(number typed: String, text: String) async throws {
         let now = ContinuousClock.now
         guard !wrongReplies.isRefusing(at: now) else {
@@ -60,25 +78,36 @@ extension NotificationAgent {
                 "too many wrong reply numbers (\(wrongReplies.limit) within \(wrongReplies.window)); "
                     + "wait a moment, then type the number again")
         }
-        guard let number = ReplyNumber.canonical(typed), let pending = shown.takePendingReply(number),
-            let notification = shown.delivered[pending.notification]
-        else {
+        guard let number = ReplyNumber.canonical(typed), let pending = shown.takePendingReply(number) else {
             wrongReplies.recordWrongNumber(at: now)
             throw AgentError(
                 .invalidArgument,
                 "no reply is waiting under \(AgentError.quote(typed)) (it was answered or has expired); "
                     + "type the number the \"Reply to …\" notification shows, such as 4F7Q-9K2M-XR3T-8W1V")
         }
-        try await respond(to: pending.notification, notification, action: pending.action, text: text)
+        try await respond(
+            pending.notification, action: pending.action, text: text, activationToken: pending.activationToken)
+        if let prompt = pending.promptShownAt { await takeDown(prompt, showing: pending.prompt) }
+        if shown.wasClicked(pending.shownAt) { try? await server.closeNotification(pending.shownAt) }
     }
 
+    /// Sends the response to `notification`, shown under `id`, with the activation token the
+    /// server sent for it.
     func respond(
         to id: OwnedNotificationID, _ notification: DeliveredNotification, action: String,
         text: String? = nil
     ) async throws {
+        try await respond(notification, action: action, text: text, activationToken: shown.activationTokens[id])
+    }
+
+    /// Sends the response to `notification` to the app's listeners (or keeps it for its next
+    /// `Listen`).
+    func respond(
+        _ notification: DeliveredNotification, action: String, text: String?, activationToken: String?
+    ) async throws {
         let response = ResponseRecord(
             app: notification.app, request: notification.request, deliveredAt: notification.date.timeIntervalSince1970,
-            actionIdentifier: action, userText: text, activationToken: shown.activationTokens[id])
+            actionIdentifier: action, userText: text, activationToken: activationToken)
         let listeners = router.route(response)
         if listeners.isEmpty { await saveQueuedResponsesReporting() }  // queued until the app listens
         for listener in listeners {

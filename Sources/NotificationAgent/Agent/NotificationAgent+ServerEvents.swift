@@ -56,6 +56,7 @@ extension NotificationAgent {
             } else if let notification = shown.delivered[id] {
                 switch key {
                 case AuthorizationActionKey.keep, AuthorizationActionKey.turnOff:
+                    guard shown.markClicked(id) else { return }
                     // The choice replaces the quiet notification. Most servers remove it on the
                     // click; lxqt-notificationd keeps it until its own timeout (the client must
                     // close it), so it is closed first. An id the server already closed gets an
@@ -74,9 +75,12 @@ extension NotificationAgent {
             if let popup = shown.removePopup(id) {
                 await applyReporting(.closed(popup.popup), app: popup.app)
             }
+            shown.removeReplyToken(id)
+            // A clicked notification was answered: the server's close that follows is no dismissal.
+            let clicked = shown.wasClicked(id)
             if let notification = shown.removeDelivered(id) {
                 delivery.attachments.release(notification.request.imagePath)
-                if reason == .dismissed,
+                if reason == .dismissed, !clicked,
                     (try? delivery.category(app: notification.app, identifier: notification.request.categoryIdentifier))?
                         .reportsDismissal == true
                 {
@@ -86,7 +90,7 @@ extension NotificationAgent {
         case .activationToken(_, let token):
             shown.setActivationToken(token, for: id)
         case .replied(_, let text):
-            guard let notification = shown.delivered[id] else { return }
+            guard let notification = shown.delivered[id], shown.markClicked(id) else { return }
             let category = try? delivery.category(
                 app: notification.app, identifier: notification.request.categoryIdentifier)
             let action =

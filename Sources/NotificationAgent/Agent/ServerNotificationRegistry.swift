@@ -2,9 +2,12 @@ import NotificationAgentClient
 import FreedesktopNotifications
 
 /// Everything the agent has on screen, by the id the server gave it *and* the server connection
-/// that gave it (`OwnedNotificationID`): its popups, the notifications it delivered, the
-/// fallback notifications that show a reply command, the activation tokens the server sent, and
-/// the server's events that overtook the `Notify` reply telling the agent their id.
+/// that gave it (`OwnedNotificationID`): its popups, the notifications it delivered and which of
+/// them were clicked, the fallback notifications that show a reply command, the activation
+/// tokens the server sent, and the server's events that overtook the `Notify` reply telling the
+/// agent their id. The typed replies waiting for their text (``PendingReplies``) hold what they
+/// answer themselves, so they outlive the screen: the server closing the clicked popup, or
+/// going away.
 ///
 /// Ids are bound to the server connection that issued them, and each owner's entries are
 /// forgotten together when that connection goes (`forget(owner:)`): a restarted server numbers
@@ -13,11 +16,15 @@ import FreedesktopNotifications
 struct ServerNotificationRegistry: Sendable {
     private(set) var popups: [OwnedNotificationID: ShownPopup] = [:]
     private(set) var delivered: [OwnedNotificationID: DeliveredNotification] = [:]
-    /// The fallback notifications that show a reply token, by their id.
+    /// The delivered notifications the user clicked (an action, the default action, *Keep…* or
+    /// *Turn Off…*): the server's close that follows the click (`NotificationClosed(2)` on
+    /// notification-daemon and xfce4-notifyd) is no dismissal, and a second click no second answer.
+    private(set) var clicked: Set<OwnedNotificationID> = []
+    /// The fallback notifications that show a reply number, by their id.
     private(set) var replyTokens: [OwnedNotificationID: String] = [:]
     private(set) var activationTokens: [OwnedNotificationID: String] = [:]
-    /// Text-input actions waiting for `unotify reply TOKEN TEXT`, by token.
-    private(set) var pendingReplies: [String: (notification: OwnedNotificationID, action: String)] = [:]
+    /// Text-input actions waiting for `unotify reply NUMBER TEXT`.
+    private(set) var replies = PendingReplies()
     /// Events for ids not (yet) known, oldest first, at most `unclaimedLimit`.
     private var unclaimed: [OwnedServerEvent] = []
     static let unclaimedLimit = 64
@@ -52,28 +59,56 @@ struct ServerNotificationRegistry: Sendable {
 
     mutating func addDelivered(_ notification: DeliveredNotification, at id: OwnedNotificationID) {
         delivered[id] = notification
+        clicked.remove(id)  // a replacement shown in place has not been clicked
     }
 
     mutating func removeDelivered(_ id: OwnedNotificationID) -> DeliveredNotification? {
         activationTokens[id] = nil
+        clicked.remove(id)
         return delivered.removeValue(forKey: id)
     }
+
+    /// Records a click on the delivered notification shown under `id`; false when it had been
+    /// clicked already, or is not delivered: that click is no answer.
+    mutating func markClicked(_ id: OwnedNotificationID) -> Bool {
+        guard delivered[id] != nil else { return false }
+        return clicked.insert(id).inserted
+    }
+
+    func wasClicked(_ id: OwnedNotificationID) -> Bool { clicked.contains(id) }
 
     /// The notification `app` delivered under `identifier` that is still shown, if any.
     func delivered(app: String, identifier: String) -> OwnedNotificationID? {
         delivered.first { $0.value.app == app && $0.value.request.identifier == identifier }?.key
     }
 
-    /// A text-input action on `notification` waits for `unotify reply TOKEN TEXT`.
-    mutating func awaitReply(_ token: String, to notification: OwnedNotificationID, action: String) {
-        pendingReplies[token] = (notification, action)
+    /// A text-input action waits for `unotify reply NUMBER TEXT`; returns the oldest replies
+    /// dropped to stay within ``PendingReplies/limit`` (their "Reply to …" is to be taken down).
+    mutating func awaitReply(_ reply: PendingReply) -> [PendingReply] {
+        let dropped = replies.add(reply)
+        for old in dropped { if let prompt = old.promptShownAt { replyTokens[prompt] = nil } }
+        return dropped
     }
 
-    /// The fallback notification that shows `token` is shown under `id`.
-    mutating func addReplyToken(_ token: String, shownAt id: OwnedNotificationID) { replyTokens[id] = token }
+    /// The fallback notification that shows `number` is shown under `id`; false when that reply
+    /// no longer waits (answered or dropped while the server showed it).
+    mutating func addReplyToken(_ number: String, shownAt id: OwnedNotificationID) -> Bool {
+        guard replies.promptShown(number, at: id) else { return false }
+        replyTokens[id] = number
+        return true
+    }
 
-    mutating func takePendingReply(_ token: String) -> (notification: OwnedNotificationID, action: String)? {
-        pendingReplies.removeValue(forKey: token)
+    /// The reply waiting under `number`, taken out: a number answers once.
+    mutating func takePendingReply(_ number: String) -> PendingReply? {
+        let reply = replies.take(number)
+        if let prompt = reply?.promptShownAt { replyTokens[prompt] = nil }
+        return reply
+    }
+
+    /// The fallback notification shown under `id` has closed; its number still answers.
+    mutating func removeReplyToken(_ id: OwnedNotificationID) {
+        guard replyTokens.removeValue(forKey: id) != nil else { return }
+        replies.promptGone(id)
     }
 
     mutating func setActivationToken(_ token: String, for id: OwnedNotificationID) { activationTokens[id] = token }
@@ -92,7 +127,8 @@ struct ServerNotificationRegistry: Sendable {
     }
 
     /// Forgets everything `owner` showed (the server connection has gone, and what it showed
-    /// went with it); returns the popups and notifications that were forgotten.
+    /// went with it); returns the popups and notifications that were forgotten. The typed
+    /// replies waiting for their text stay: their numbers still answer.
     mutating func forget(owner: String) -> (popups: [ShownPopup], delivered: [DeliveredNotification]) {
         if !retiredOwners.contains(owner) {
             retiredOwners.append(owner)
@@ -102,9 +138,10 @@ struct ServerNotificationRegistry: Sendable {
         let lostDelivered = delivered.filter { $0.key.owner == owner }
         popups = popups.filter { $0.key.owner != owner }
         delivered = delivered.filter { $0.key.owner != owner }
+        for prompt in replyTokens.keys where prompt.owner == owner { replies.promptGone(prompt) }
         replyTokens = replyTokens.filter { $0.key.owner != owner }
         activationTokens = activationTokens.filter { $0.key.owner != owner }
-        pendingReplies = pendingReplies.filter { $0.value.notification.owner != owner }
+        clicked = clicked.filter { $0.owner != owner }
         unclaimed.removeAll { $0.owner == owner }
         return (Array(lostPopups.values), Array(lostDelivered.values))
     }

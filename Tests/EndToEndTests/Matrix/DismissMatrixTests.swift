@@ -23,15 +23,7 @@ extension EndToEnd {
             let id = try #require(try await session.monitor.waitForNotify(count: 1).first?.returnedID)
             try await session.waitForShown(1)
             let listen = try session.start(["listen", "--app", app])
-            try await Eventually.wait(timeout: .seconds(10), "the agent answered listen's Listen") {
-                let messages = session.monitor.messages
-                guard let call = messages.first(where: { $0.kind == "method call" && $0.member == "Listen" }) else {
-                    return false
-                }
-                return messages.contains {
-                    $0.kind == "method return" && $0.replySerial == call.serial && $0.destination == call.sender
-                }
-            }
+            try await session.waitForListening()
             try await session.dismissNewest()
             let reason = try #require(server.dismissal?.reason)
             try await Eventually.wait(timeout: .seconds(10), "NotificationClosed(\(id), \(reason)) from \(server.name)")
