@@ -1,3 +1,4 @@
+import Foundation
 import FreedesktopNotifications
 import NotificationAgentClient
 
@@ -10,6 +11,9 @@ import NotificationAgentClient
 struct AgentAuthorizations {
     /// `settings.json`.
     let store: SettingsStore
+    /// The desktop's own per-app settings, when the running desktop has them: the fields it
+    /// holds are read from it and written to it (``DesktopAppSettingsStore``).
+    let desktop: (any DesktopAppSettingsStore)?
     /// The writes of `settings.json`, in order, off the agent's actor: waiting for
     /// `settings.lock` delays only them.
     let writes = StoreWriteQueue()
@@ -25,9 +29,10 @@ struct AgentAuthorizations {
     /// How many writes of each app's settings are under way.
     private var unsaved: [String: Int] = [:]
 
-    init(store: SettingsStore, strings: PromptStrings) {
+    init(store: SettingsStore, strings: PromptStrings, desktop: (any DesktopAppSettingsStore)? = nil) {
         self.store = store
         self.strings = strings
+        self.desktop = desktop
     }
 
     /// The popup for `kind`: localized, with its action keys, and not expiring on its own.
@@ -69,13 +74,13 @@ struct AgentAuthorizations {
     mutating func machine(for app: String) throws -> AuthorizationMachine {
         if let machine = machines[app] {
             guard unsaved[app] == nil, machine.popup == nil else { return machine }
-            let onDisk = try store.settings(for: app)
+            let onDisk = try settings(for: app)
             if onDisk == machine.settings { return machine }
             let reread = AuthorizationMachine(settings: onDisk)
             machines[app] = reread
             return reread
         }
-        let machine = AuthorizationMachine(settings: try store.settings(for: app))
+        let machine = AuthorizationMachine(settings: try settings(for: app))
         machines[app] = machine
         return machine
     }
@@ -85,8 +90,21 @@ struct AgentAuthorizations {
     /// holds, unless someone else changed the file: then the file counts. While a write is
     /// under way, the disk holds what was decided before it: nothing is decided that is not on
     /// disk. The store answers from memory while the file is unchanged (one `stat`).
+    ///
+    /// The fields the desktop holds (``DesktopAppSettingsStore``) are read from the desktop; when
+    /// it cannot be read, the agent's own store answers alone (the error goes to stderr).
     func settings(for app: String) throws -> AppSettings {
-        try store.settings(for: app)
+        let own = try store.settings(for: app)
+        guard let desktop else { return own }
+        do {
+            return try desktop.applying(to: own, app: app)
+        } catch {
+            FileHandle.standardError.write(
+                Data(
+                    "unotifyd: \(desktop.place) could not be read for \(app), so unotify's own settings count: \(error)\n"
+                        .utf8))
+            return own
+        }
     }
 
     /// A write of the app's settings begins (`persist(_:app:)`): until it ends, `settings(for:)`
@@ -112,7 +130,11 @@ struct AgentAuthorizations {
     /// Stores `settings` as the app's, after the writes started before; returns once on disk.
     func persist(_ settings: AppSettings, app: String) async throws {
         let store = store
-        try await writes.run { try store.update(app) { $0 = settings } }
+        let desktop = desktop
+        try await writes.run {
+            try store.update(app) { $0 = settings }
+            try desktop?.write(settings, app: app)
+        }
     }
 
     /// Drops the app's machine, so that the next use starts again from what is on disk.

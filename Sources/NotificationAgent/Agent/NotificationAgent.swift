@@ -42,18 +42,19 @@ package actor NotificationAgent {
 
     /// An agent on `connection` keeping its files in `store`'s directory. Its notification
     /// server is `server`, or by default a `NotificationsClient` on `connection` for
-    /// `serverName`; `timeChanges` subscribes to the changes of time the scheduler follows.
+    /// `serverName`; `timeChanges` subscribes to the changes of time the scheduler follows;
+    /// `desktopSettings` is the running desktop's own per-app settings, when it has them.
     package init(
         connection: DBusConnection, store: SettingsStore, serverName: BusName = NotificationsService.busName,
         server: (any NotificationServer)? = nil, strings: PromptStrings = .current(),
-        soundPlayer: SoundPlayer = SoundPlayer(),
+        soundPlayer: SoundPlayer = SoundPlayer(), desktopSettings: (any DesktopAppSettingsStore)? = nil,
         timeChanges: @escaping @Sendable () async throws -> AsyncStream<TimeChange> = {
             try await TimeChangeBroadcast.system.subscribe()
         }
     ) {
         self.connection = connection
         self.server = server ?? NotificationsClient(connection: connection, serverName: serverName)
-        authorizations = AgentAuthorizations(store: store, strings: strings)
+        authorizations = AgentAuthorizations(store: store, strings: strings, desktop: desktopSettings)
         scheduler = AgentScheduler(directory: store.directory, timeChanges: timeChanges)
         delivery = AgentDelivery(directory: store.directory, soundPlayer: soundPlayer)
         responseQueue = ResponseQueueStore(directory: store.directory)

@@ -1,0 +1,29 @@
+import NotificationAgentClient
+
+/// The desktop's own per-app notification settings (GNOME Settings › Notifications, KDE System
+/// Settings › Notifications › Applications, …): the second input of each app's settings, as the
+/// Settings app is on Apple's platforms. The agent's own store (`settings.json`) keeps what the
+/// desktop has no field for; the fields the desktop holds are read from it and written to it.
+///
+/// The one seam through which a desktop's settings store enters the agent: `AgentAuthorizations`
+/// reads every app's settings through it and writes every saved change through it, and
+/// ``DesktopSettingsSelection`` picks the store of the running desktop. Nothing else in the
+/// agent knows which desktop runs.
+package protocol DesktopAppSettingsStore: Sendable {
+    /// Where the user finds these settings on this desktop, as the prompt and `unotify settings`
+    /// name it: "GNOME Settings › Notifications".
+    var place: String { get }
+
+    /// `settings` (the agent's own, for `app`) with the fields the desktop holds for the app
+    /// read from the desktop. Reads what the desktop has now: a change made there is seen by the
+    /// next call.
+    ///
+    /// - Throws: when the desktop's store cannot be read (the caller then keeps its own, and
+    ///   says so once); never an app allowed by mistake.
+    func applying(to settings: AppSettings, app: String) throws -> AppSettings
+
+    /// Writes the fields the desktop holds from `settings`, saved by the agent for `app`.
+    ///
+    /// - Throws: when the desktop's store cannot be written.
+    func write(_ settings: AppSettings, app: String) throws
+}
