@@ -38,6 +38,8 @@ let package = Package(
             pkgConfig: fastStart ? "unotify-libdbus-static" : "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
         ),
+        // GIO (GSettings, GDesktopAppInfo): the desktop's own settings and desktop entries, for the agent.
+        .systemLibrary(name: "CGio", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // Only linked with a static libdbus: libsystemd's two socket-activation calls, never made by a client.
         .target(name: "CLibdbusStaticSupport"),
         // The Swift runtime's global-executor hooks, by link-time reference (found by dlsym only
@@ -62,7 +64,7 @@ let package = Package(
         .target(
             name: "NotificationAgent",
             dependencies: [
-                "UserNotifications", "NotificationAgentClient", "FreedesktopNotifications", "DBus",
+                "UserNotifications", "NotificationAgentClient", "FreedesktopNotifications", "DBus", "CGio",
                 .product(name: "HeapModule", package: "swift-collections"),
             ],
             swiftSettings: strictSettings
