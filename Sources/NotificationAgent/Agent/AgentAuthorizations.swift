@@ -43,7 +43,8 @@ struct AgentAuthorizations {
             switch kind {
             case .permission:
                 (
-                    strings.text("prompt.title", name), strings.text("prompt.body", name),
+                    strings.text("prompt.title", name),
+                    strings.text("prompt.body", name, strings.text(desktop?.placeKey ?? "place.unotify", app)),
                     [strings.text("prompt.allow"), strings.text("prompt.deny")]
                 )
             case .keepFollowUp:
