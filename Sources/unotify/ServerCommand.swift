@@ -28,6 +28,7 @@ struct ServerCommand: AsyncParsableCommand {
                 for line in profile.explanation {
                     StandardOutput.write("\(line.works ? "works   " : "degrades") \(line.feature): \(line.detail)")
                 }
+                StandardOutput.write(await Self.doNotDisturbLine(client, profile))
             } else if json {
                 StandardOutput.write(
                     JSONText.object([
