@@ -35,10 +35,11 @@ public enum DoNotDisturbSwitch: Sendable, Hashable {
         }
     }
 
-    /// Where the state is read, for `unotify server --explain`: "dunst: paused".
+    /// Where the state is read, for `unotify server --explain`: "dunst: paused". (`.inhibited` is
+    /// KDE's; any server with `inhibitions` reads it, Plasma the only one measured.)
     public var origin: String {
         switch self {
-        case .inhibited: "the server's Inhibited property"
+        case .inhibited: "Plasma: Inhibited"
         case .dunstPaused: "dunst: paused"
         case .makoMode: "mako: mode do-not-disturb"
         case .xfconf: "xfconf: xfce4-notifyd /do-not-disturb"

@@ -62,5 +62,35 @@ extension EndToEnd {
             let drawnAfter = try await session.desktop.makoPopupPixels(atLeast: drawnUnderDoNotDisturb * 4 / 3)
             #expect(drawnAfter > drawnUnderDoNotDisturb, "the active one was drawn under do-not-disturb")
         }
+
+        /// xfce4-notifyd with `/do-not-disturb` set in xfconfd (as its settings dialog does):
+        /// the active one is logged without a popup, critical ones pop up (measured on 0.7.3).
+        @Test func xfceInDoNotDisturbShowsOnlyTheCriticalOnes() async throws {
+            let session = try await MatrixSession(.xfce, pulse: true)
+            try await session.desktop.output(
+                "xfconf-query", ["-c", "xfce4-notifyd", "-p", "/do-not-disturb", "-n", "-t", "bool", "-s", "true"])
+            try await Self.expectTheActiveOneSilent(session, origin: "xfconf: xfce4-notifyd /do-not-disturb")
+            // The two critical markers pop up (and stay); "Quiet", sent between them, never did.
+            try await session.waitForShown(2)
+            let critical = try await session.recordSound(marker: {
+                let sent = try await session.unotify([
+                    "send", "--app", Self.app, "-u", "critical", "--sound", "default", "Loud",
+                ])
+                #expect(sent.status == 0, "\(sent.stderr)")
+            })
+            #expect(critical.soundCount == 1, "the critical notification's sound breaks through")
+            try await session.waitForShown(3)
+        }
+
+        /// KDE Plasma under `Inhibit` (as a presentation app does): the active one is not heard,
+        /// the critical marker is; `--explain` reads the server's `Inhibited`.
+        @Test func plasmaInhibitedKeepsTheActiveOneSilent() async throws {
+            let session = try await MatrixSession(.plasma, pulse: true)
+            let focus = try await DoNotDisturb(address: session.desktop.busAddress)
+            try await Self.expectTheActiveOneSilent(session, origin: "Plasma: Inhibited")
+            try await focus.end()
+            let after = try await session.output(["server", "--explain"])
+            #expect(after.contains("do not disturb: off (Plasma: Inhibited)"), "\(after)")
+        }
     }
 }
