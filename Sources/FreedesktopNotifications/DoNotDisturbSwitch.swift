@@ -48,8 +48,8 @@ public enum DoNotDisturbSwitch: Sendable, Hashable {
 
     /// Reads the switch of the server that owns `server` on `connection`.
     ///
-    /// - Throws: `DBusError` when it cannot be read, or ``NotificationServerError`` with
-    ///   `.badReply` when the answer has another type.
+    /// - Throws: `DBusError` when the server cannot be read, ``NotificationServerError`` when
+    ///   xfconfd cannot (`.rejected`) or the answer has another type (`.badReply`).
     func read(on connection: DBusConnection, server: BusName, timeout: Duration) async throws -> Bool {
         switch self {
         case .inhibited:
@@ -88,6 +88,12 @@ public enum DoNotDisturbSwitch: Sendable, Hashable {
                 timeout: timeout)
         } catch let error as DBusError where error.name == "org.xfce.Xfconf.Error.PropertyNotFound" {
             return false
+        } catch let error as DBusError {
+            // Not the notification server's fault: say whose it is.
+            throw NotificationServerError(
+                .rejected,
+                "xfconfd (org.xfce.Xfconf), where xfce4-notifyd keeps its settings, cannot be read: "
+                    + error.description, dbusErrorName: error.name)
         }
         guard reply.body.count == 1, case .variant(let value) = reply.body[0] else {
             throw NotificationServerError(.badReply, "xfconfd's GetProperty did not answer a variant")
