@@ -113,6 +113,22 @@ import TestSupport
         #expect(try await session.fake.nextCall().request.summary == "Tea")
     }
 
+    /// Denied with `unotify settings APP deny`, then switched on in GNOME Settings: authorized,
+    /// with what GNOME had kept for its banners.
+    @Test func switchingOnInGnomeAuthorizesAnAppDeniedHere() async throws {
+        let session = try await Session()
+        #expect(try await session.unotify(["settings", Self.app, "allow"]).status == 0)
+        try await session.gsettings(["set", Self.path, "show-banners", "false"])
+        #expect(try await session.unotify(["settings", Self.app, "deny"]).status == 0)
+        #expect(try await session.gsettings(["get", Self.path, "show-banners"]) == "false")
+        try await session.gsettings(["set", Self.path, "enable", "true"])
+        try await Eventually.wait(timeout: .seconds(1), "the agent sees enable=true") {
+            try await session.settings().contains("status: authorized")
+        }
+        let shown = try await session.settings()
+        #expect(shown.contains("alert: off") && shown.contains("sound: on") && shown.contains("badge: on"), "\(shown)")
+    }
+
     /// GNOME's default `enable=true` (an app GNOME never saw) authorizes nothing.
     @Test func gnomesDefaultAuthorizesNothing() async throws {
         let session = try await Session()
