@@ -129,6 +129,22 @@ import TestSupport
         #expect(shown.contains("alert: off") && shown.contains("sound: on") && shown.contains("badge: on"), "\(shown)")
     }
 
+    /// The permission prompt's answer is saved in GNOME's store too.
+    @Test func thePromptsAnswerShowsInGnome() async throws {
+        let session = try await Session()
+        let request = try UNotifyProcess.start(
+            ["request", "--app", Self.app], busAddress: session.bus.address, extraEnvironment: session.environment)
+        defer { request.stop() }
+        let prompt = try await session.fake.nextCall()
+        #expect(prompt.request.actions.map(\.key) == ["allow", "deny"])
+        try await session.fake.emit(.actionInvoked(prompt.id, actionKey: "deny"))
+        #expect(try await request.wait(timeout: 10) == 1, "\(request.standardError)")
+        #expect(try await session.gsettings(["get", Self.path, "enable"]) == "false")
+        #expect(
+            try await session.gsettings(["get", "org.gnome.desktop.notifications", "application-children"])
+                == "['org-example-tea']")
+    }
+
     /// GNOME's default `enable=true` (an app GNOME never saw) authorizes nothing.
     @Test func gnomesDefaultAuthorizesNothing() async throws {
         let session = try await Session()
@@ -148,7 +164,7 @@ import TestSupport
     }
 
     /// No schema, or a keyfile that cannot be read: one clear line, and the agent's own store.
-    @Test(arguments: ["no schema", "unreadable keyfile"])
+    @Test(arguments: ["no schema", "unreadable keyfile", "memory backend"])
     func aStoreThatCannotBeUsedIsSaidAndLeftAside(fault: String) async throws {
         let session = try await Session()
         var environment = session.environment
@@ -156,6 +172,8 @@ import TestSupport
         if fault == "no schema" {
             environment["XDG_DATA_DIRS"] = empty.path
             environment["GSETTINGS_SCHEMA_DIR"] = empty.path
+        } else if fault == "memory backend" {
+            environment["GSETTINGS_BACKEND"] = "memory"
         } else {
             try FileManager.default.createDirectory(
                 atPath: session.config.path + "/glib-2.0/settings/keyfile", withIntermediateDirectories: true)
@@ -169,7 +187,10 @@ import TestSupport
             agent.standardError.contains("GNOME's notification settings cannot be used")
         }
         let said = agent.standardError
-        #expect(said.contains(fault == "no schema" ? "is not installed" : "cannot be read"), "\(said)")
+        let reason = [
+            "no schema": "is not installed", "unreadable keyfile": "cannot be read", "memory backend": "keeps nothing",
+        ]
+        #expect(said.contains(reason[fault] ?? "?"), "\(said)")
         #expect(try await session.unotify(["settings", Self.app, "allow"]).status == 0)
         #expect(try await session.settings().contains("status: authorized"))
     }
