@@ -68,6 +68,17 @@ import TestSupport
         #expect(try await session.unotify(["settings", Self.app, "--sound", "off"]).status == 0)
         #expect(try await session.gsettings(["get", Self.path, "enable-sound-alerts"]) == "false")
         #expect(try await session.gsettings(["get", Self.path, "show-banners"]) == "true")
+        // Details on the lock screen stay as GNOME keeps them (off by default): GNOME's alone.
+        #expect(try await session.gsettings(["get", Self.path, "details-in-lock-screen"]) == "false")
+        let gdbus = try ChildProcess(
+            "/usr/bin/gdbus",
+            [
+                "call", "--session", "--dest", "org.unotify.Agent", "--object-path", "/org/unotify/Agent",
+                "--method", "org.unotify.Agent1.GetSettings", Self.app,
+            ], environment: session.bus.environment)
+        #expect(try await gdbus.wait(timeout: 10) == 0)
+        // UNShowPreviewsSetting.whenAuthenticated (1): as GNOME shows it.
+        #expect(gdbus.standardOutput.contains("'show-previews': <1>"), "\(gdbus.standardOutput)")
         #expect(try await session.unotify(["settings", Self.app, "deny"]).status == 0)
         #expect(try await session.gsettings(["get", Self.path, "enable"]) == "false")
         // Reset: GNOME's defaults again, and an app not determined is not authorized by them.

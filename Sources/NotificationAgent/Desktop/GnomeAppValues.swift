@@ -10,7 +10,7 @@ package struct GnomeAppValues: Hashable, Sendable {
     package var soundAlerts: Bool?
     /// `show-in-lock-screen`.
     package var showInLockScreen: Bool?
-    /// `details-in-lock-screen`.
+    /// `details-in-lock-screen`, read with GNOME's default (false) by the store: GNOME's alone.
     package var detailsInLockScreen: Bool?
 
     package init(
@@ -29,6 +29,9 @@ package struct GnomeAppValues: Hashable, Sendable {
     package static let keys = [
         "enable", "show-banners", "enable-sound-alerts", "show-in-lock-screen", "details-in-lock-screen",
     ]
+
+    /// The keys unotify writes: ``keys`` but `details-in-lock-screen`, which is GNOME's alone.
+    package static let writtenKeys = Array(keys.dropLast())
 
     /// The values by key, in ``keys``' order.
     package var byKey: [(key: String, value: Bool?)] {

@@ -12,8 +12,11 @@ import NotificationAgentClient
 ///   provisional one stays provisional.
 /// - `enable` not set (GNOME's default for every app, also one GNOME never saw): the agent's.
 /// - `show-banners` ⇄ alert, `enable-sound-alerts` ⇄ sound, `show-in-lock-screen` ⇄ lock
-///   screen, `details-in-lock-screen` ⇄ previews (true: always; false: when unlocked, or never),
-///   for an authorized or provisional app whose switch is supported.
+///   screen, for an authorized or provisional app whose switch is supported.
+/// - `details-in-lock-screen` → previews (true: always; false: when unlocked, or never): GNOME's
+///   alone, read with its default (false) and never written, since only GNOME Shell shows the
+///   lock screen and unotify has no switch for it; so unotify never turns on details on the lock
+///   screen that GNOME keeps off by default.
 package enum GnomeSettingsRules {
     /// `own` with what GNOME holds for the app.
     package static func applying(_ gnome: GnomeAppValues, to own: AppSettings) -> AppSettings {
@@ -45,13 +48,13 @@ package enum GnomeSettingsRules {
 
     /// The keys to write for `settings`, each with its value, or `nil` to reset it to GNOME's
     /// default; keys not listed are left as they are. Not determined (a reset app): every key
-    /// reset. Denied: `enable` false only, so that switching it on again in GNOME Settings
+    /// unotify writes reset. Denied: `enable` false only, so that switching it on again in GNOME Settings
     /// brings back what GNOME had. Authorized or provisional: `enable` true and each supported
     /// switch.
     package static func writes(for settings: AppSettings) -> [(key: String, value: Bool?)] {
         switch settings.authorization {
         case .notDetermined:
-            return GnomeAppValues.keys.map { ($0, nil) }
+            return GnomeAppValues.writtenKeys.map { ($0, nil) }
         case .denied:
             return [("enable", false)]
         case .authorized, .provisional:
@@ -62,7 +65,6 @@ package enum GnomeSettingsRules {
             ] where value != .notSupported {
                 writes.append((key, value == .enabled))
             }
-            writes.append(("details-in-lock-screen", settings.showPreviews == .always))
             return writes
         }
     }

@@ -64,12 +64,15 @@ struct GnomeSettingsRulesTests {
         #expect(GnomeSettingsRules.writes(for: Self.denied()).map(\.key) == ["enable"])
         #expect(GnomeSettingsRules.writes(for: Self.denied()).map(\.value) == [false])
         #expect(GnomeSettingsRules.writes(for: AppSettings()).allSatisfy { $0.value == nil })
-        #expect(GnomeSettingsRules.writes(for: AppSettings()).map(\.key) == GnomeAppValues.keys)
+        #expect(
+            GnomeSettingsRules.writes(for: AppSettings()).map(\.key)
+                == ["enable", "show-banners", "enable-sound-alerts", "show-in-lock-screen"])
         var quiet = Self.allowed()
         quiet.sound = .disabled
         let writes = GnomeSettingsRules.writes(for: quiet)
-        #expect(writes.map(\.key) == GnomeAppValues.keys)
-        #expect(writes.map(\.value) == [true, true, false, true, true])
+        // details-in-lock-screen is GNOME's alone: never written.
+        #expect(writes.map(\.key) == ["enable", "show-banners", "enable-sound-alerts", "show-in-lock-screen"])
+        #expect(writes.map(\.value) == [true, true, false, true])
     }
 
     /// What is written reads back as it was: the agent's own settings and GNOME's agree.
