@@ -165,13 +165,22 @@ import TestSupport
         #expect(refused.stderr.contains("not allowed"), "\(refused.stderr)")
     }
 
-    /// An app GNOME has no name for keeps to the agent's own store.
+    /// An app GNOME has no name for keeps to the agent's own store, and the agent says so once,
+    /// not with every read.
     @Test func anAppGnomeCannotNameKeepsToTheAgentsStore() async throws {
         let session = try await Session()
+        let watcher = try DBusConnection(address: session.bus.address)
+        let agent = try await UNotifyDaemonProcess.startOwningName(
+            on: session.bus, stateDirectory: session.state.path, watcher: watcher,
+            extraEnvironment: session.environment)
+        defer { agent.stop() }
         let allowed = try await session.unotify(["settings", ".desktop", "allow"])
         #expect(allowed.status == 0, "\(allowed.stderr)")
         #expect(allowed.stdout.contains("status: authorized"))
         #expect(try await session.unotify(["send", "--app", ".desktop", "Hi"]).status == 0)
+        #expect(try await session.settings(".desktop").contains("status: authorized"))
+        let said = agent.standardError.components(separatedBy: "GNOME has no name for '.desktop'").count - 1
+        #expect(said == 1, "\(agent.standardError)")
     }
 
     /// No schema, or a keyfile that cannot be read: one clear line, and the agent's own store.
