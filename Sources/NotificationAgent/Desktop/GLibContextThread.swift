@@ -44,12 +44,6 @@ final class GLibContextThread: @unchecked Sendable {
     }
 }
 
-/// A GLib pointer handed to the context's thread.
-struct GLibPointer: @unchecked Sendable {
-    let raw: OpaquePointer?
-    init(_ raw: OpaquePointer?) { self.raw = raw }
-}
-
 /// The C function the context calls for each job: runs it once and releases it.
 private func glibJobRun(_ data: gpointer?) -> gboolean {
     guard let data else { return 0 }
