@@ -30,6 +30,13 @@ public final class MatrixSession: @unchecked Sendable {
     public var environment: [String: String] {
         var environment = ["XDG_STATE_HOME": state.path, "LANG": "C.UTF-8"]
         for key in ["PULSE_SERVER", "DISPLAY"] { environment[key] = desktop.variables[key] }
+        if server.hand == .shell, let state = desktop.variables["DESKTOP_STATE_DIR"] {
+            // GNOME Shell's own settings: the keyfile GSettings store and the desktop entries it reads.
+            environment["UNOTIFY_DESKTOP_SETTINGS"] = "gnome"
+            environment["GSETTINGS_BACKEND"] = "keyfile"
+            environment["XDG_CONFIG_HOME"] = state + "/config"
+            environment["XDG_DATA_HOME"] = state + "/data"
+        }
         return environment
     }
 

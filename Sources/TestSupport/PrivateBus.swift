@@ -36,6 +36,8 @@ public final class PrivateBus: @unchecked Sendable {
     public var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        // An agent started on it keeps to its own settings store: never the running desktop's.
+        environment["UNOTIFY_DESKTOP_SETTINGS"] = "none"
         return environment
     }
 

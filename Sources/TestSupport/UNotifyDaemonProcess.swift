@@ -16,6 +16,7 @@ public enum UNotifyDaemonProcess {
     ) async throws -> ChildProcess {
         var environment = bus.environment.merging(extraEnvironment) { $1 }
         environment["XDG_STATE_HOME"] = stateDirectory
+        environment["UNOTIFY_DESKTOP_SETTINGS"] = extraEnvironment["UNOTIFY_DESKTOP_SETTINGS"] ?? "none"
         let agent = try ChildProcess(path, [], environment: environment)
         try await Eventually.wait(timeout: .seconds(10), "the agent owns org.unotify.Agent") {
             try await watcher.nameOwner(of: "org.unotify.Agent") != nil

@@ -14,6 +14,9 @@ public enum UNotifyProcess {
         -> ChildProcess
     {
         var environment = ProcessInfo.processInfo.environment.merging(extraEnvironment) { $1 }
+        // The agent it starts keeps to its own settings store unless a test names a desktop's:
+        // never the settings of the desktop the tests happen to run in.
+        environment["UNOTIFY_DESKTOP_SETTINGS"] = extraEnvironment["UNOTIFY_DESKTOP_SETTINGS"] ?? "none"
         environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
         if busAddress == nil { environment["XDG_RUNTIME_DIR"] = "/nonexistent" }
         return try ChildProcess(path, arguments, environment: environment)

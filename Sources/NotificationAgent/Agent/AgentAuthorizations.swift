@@ -14,6 +14,8 @@ struct AgentAuthorizations {
     /// The desktop's own per-app settings, when the running desktop has them: the fields it
     /// holds are read from it and written to it (``DesktopAppSettingsStore``).
     let desktop: (any DesktopAppSettingsStore)?
+    /// What has been said on stderr about `desktop`: each failure once per app.
+    let desktopNotes = DesktopStoreNotes()
     /// The writes of `settings.json`, in order, off the agent's actor: waiting for
     /// `settings.lock` delays only them.
     let writes = StoreWriteQueue()
@@ -94,17 +96,17 @@ struct AgentAuthorizations {
     /// disk. The store answers from memory while the file is unchanged (one `stat`).
     ///
     /// The fields the desktop holds (``DesktopAppSettingsStore``) are read from the desktop; when
-    /// it cannot be read, the agent's own store answers alone (the error goes to stderr).
+    /// it cannot be read, the agent's own store answers alone (the error goes to stderr, once per
+    /// app and error).
     func settings(for app: String) throws -> AppSettings {
         let own = try store.settings(for: app)
         guard let desktop else { return own }
         do {
             return try desktop.applying(to: own, app: app)
         } catch {
-            FileHandle.standardError.write(
-                Data(
-                    "unotifyd: \(desktop.place) could not be read for \(app), so unotify's own settings count: \(error)\n"
-                        .utf8))
+            desktopNotes.sayOnce(
+                "unotifyd: \(desktop.place) could not be read for \(app), so unotify's own settings count: \(error)",
+                app: app)
             return own
         }
     }

@@ -63,7 +63,9 @@ package enum AgentDaemon {
             let stop = SignalWaiter(signals: [SIGTERM, SIGINT])
             let connection = try DBusConnection.sessionBus()
             let store = SettingsStore(directory: try SettingsStore.defaultDirectory())
-            let agent = NotificationAgent(connection: connection, store: store)
+            let agent = NotificationAgent(
+                connection: connection, store: store,
+                desktopSettings: desktopSettings(DesktopSettingsSelection.select()))
             guard try await agent.start() else {
                 // Status 0 as documented (another agent serves the session), but never silently.
                 let owner = (try? await connection.processID(of: AgentInterface.busName)).map { " (pid \($0))" }
@@ -94,6 +96,25 @@ package enum AgentDaemon {
             await agent.stop()
         } catch {
             fail("unotifyd: \(error)")
+        }
+    }
+
+    /// The selected desktop's own settings store; `nil` (the agent's own store alone) when the
+    /// desktop has none, or when it cannot be used: then one line on stderr says why.
+    private static func desktopSettings(_ selection: DesktopSettingsSelection) -> (any DesktopAppSettingsStore)? {
+        switch selection {
+        case .gnome:
+            do {
+                return try GnomeNotificationSettings()
+            } catch {
+                FileHandle.standardError.write(
+                    Data(
+                        ("unotifyd: GNOME's notification settings cannot be used, so unotify's own settings "
+                            + "count alone: \(error)\n").utf8))
+                return nil
+            }
+        case .kde, .none:
+            return nil
         }
     }
 

@@ -46,7 +46,14 @@ extension NotificationAgent {
                 try await resetSettings(checked(app))
             }
         case .listApps?:
-            return try await serve(AgentInterface.listApps, message) { _ in try authorizations.store.allApps() }
+            return try await serve(AgentInterface.listApps, message) { _ in
+                // With the fields the desktop holds, as GetSettings answers.
+                var apps = try authorizations.store.allApps()
+                if authorizations.desktop != nil {
+                    for app in apps.keys { apps[app] = try authorizations.settings(for: app) }
+                }
+                return apps
+            }
         case .setCategories?:
             return try await serve(AgentInterface.setCategories, message) { app, json in
                 let id = try checked(app)

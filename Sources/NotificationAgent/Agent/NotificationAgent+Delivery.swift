@@ -21,7 +21,8 @@ extension NotificationAgent {
             throw AgentError(
                 .notAllowed,
                 "notifications from \(app) are not allowed (\(settings.authorization)); "
-                    + "the app must request authorization first, or the user can run `unotify settings \(app) allow`")
+                    + "the app must request authorization first, or the user can run `unotify settings \(app) allow`"
+                    + (authorizations.desktop.map { " or allow it in \($0.place)" } ?? ""))
         }
         guard request.hasContent else {
             throw AgentError(.invalidArgument, "the notification has no content: give it a title, a body or a sound")

@@ -1,0 +1,103 @@
+import CGio
+import Foundation
+
+/// The GSettings calls of ``GnomeNotificationSettings``, each made on its context's thread.
+extension GnomeNotificationSettings {
+    static let appSchemaID = "org.gnome.desktop.notifications.application"
+    static let masterSchemaID = "org.gnome.desktop.notifications"
+
+    /// The per-app schema (a reference kept for the agent's life), checked before GSettings
+    /// could abort: installed, with every key the agent reads, and a backend that keeps what is
+    /// written.
+    static func openAppSchema() throws -> GLibPointer {
+        try checkBackend()
+        let schema = try lookUp(appSchemaID, keys: GnomeAppValues.keys + ["application-id"])
+        return GLibPointer(schema)
+    }
+
+    /// `org.gnome.desktop.notifications` (`application-children`), checked first.
+    static func openMaster() throws -> GLibPointer {
+        let schema = try lookUp(masterSchemaID, keys: ["application-children"])
+        defer { g_settings_schema_unref(schema) }
+        guard let settings = g_settings_new_full(schema, nil, nil) else {
+            throw GnomeSettingsError("GSettings made nothing for \(masterSchemaID)")
+        }
+        return GLibPointer(OpaquePointer(settings))
+    }
+
+    private static func lookUp(_ id: String, keys: [String]) throws -> OpaquePointer {
+        guard let source = g_settings_schema_source_get_default(),
+            let schema = g_settings_schema_source_lookup(source, id, 1)
+        else {
+            throw GnomeSettingsError(
+                "the GSettings schema \(id) is not installed (Debian: gsettings-desktop-schemas; "
+                    + "looked up in XDG_DATA_DIRS and GSETTINGS_SCHEMA_DIR)")
+        }
+        for key in keys where g_settings_schema_has_key(schema, key) == 0 {
+            g_settings_schema_unref(schema)
+            throw GnomeSettingsError("the GSettings schema \(id) has no key \(key)")
+        }
+        return schema
+    }
+
+    /// Refuses GSettings' memory backend (it keeps nothing and shares nothing: GIO falls back to
+    /// it when dconf is missing) and a keyfile backend whose file cannot be read.
+    private static func checkBackend() throws {
+        guard let backend = g_settings_backend_get_default() else {
+            throw GnomeSettingsError("GSettings has no backend")
+        }
+        defer { g_object_unref(backend) }
+        let instance = UnsafeMutableRawPointer(backend).assumingMemoryBound(to: GTypeInstance.self)
+        let type = instance.pointee.g_class.flatMap { g_type_name($0.pointee.g_type) }.map { String(cString: $0) }
+        switch type {
+        case "GMemorySettingsBackend"?:
+            throw GnomeSettingsError(
+                "GSettings uses its memory backend, which keeps nothing (no dconf, or GSETTINGS_BACKEND=memory)")
+        case "GKeyfileSettingsBackend"?:
+            let file = (g_get_user_config_dir().map { String(cString: $0) } ?? "") + "/glib-2.0/settings/keyfile"
+            if FileManager.default.fileExists(atPath: file), (try? Data(contentsOf: URL(fileURLWithPath: file))) == nil
+            {
+                throw GnomeSettingsError("GSettings' keyfile \(file) cannot be read")
+            }
+        default:
+            break
+        }
+    }
+
+    /// The key's value as the user set it, `nil` when it has none (GNOME's default holds).
+    static func userValue(_ settings: UnsafeMutablePointer<GSettings>?, _ key: String) -> Bool? {
+        guard let value = g_settings_get_user_value(settings, key) else { return nil }
+        defer { g_variant_unref(value) }
+        guard g_variant_get_type_string(value).map({ String(cString: $0) }) == "b" else { return nil }
+        return g_variant_get_boolean(value) != 0
+    }
+
+    /// Writes `writes` (`nil`: reset to GNOME's default) and `application-id` in one change,
+    /// skipping each key that already holds its value.
+    static func apply(
+        _ writes: [(key: String, value: Bool?)], applicationID: String?, to settings: UnsafeMutablePointer<GSettings>?
+    ) throws {
+        g_settings_delay(settings)
+        for (key, value) in writes {
+            guard g_settings_is_writable(settings, key) != 0 else {
+                g_settings_revert(settings)
+                throw GnomeSettingsError("\(key) is locked (not writable) in \(appSchemaID)")
+            }
+            let current = userValue(settings, key)
+            if current == value { continue }
+            if let value {
+                g_settings_set_boolean(settings, key, value ? 1 : 0)
+            } else {
+                g_settings_reset(settings, key)
+            }
+        }
+        if let applicationID {
+            let current = g_settings_get_string(settings, "application-id").map { pointer in
+                defer { g_free(pointer) }
+                return String(cString: pointer)
+            }
+            if current != applicationID { g_settings_set_string(settings, "application-id", applicationID) }
+        }
+        g_settings_apply(settings)
+    }
+}
