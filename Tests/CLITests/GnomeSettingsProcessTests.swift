@@ -217,4 +217,22 @@ import TestSupport
         #expect(try await session.unotify(["settings", Self.app, "allow"]).status == 0)
         #expect(try await session.settings().contains("status: authorized"))
     }
+
+    /// GNOME's do-not-disturb (Settings › Notifications › Do Not Disturb: the global
+    /// `show-banners` false) is followed on a server that keeps no switch of its own: an
+    /// active notification goes quietly, its sound left out.
+    @Test func gnomesDoNotDisturbKeepsAnActiveNotificationQuiet() async throws {
+        let session = try await Session()
+        #expect(try await session.unotify(["settings", Self.app, "allow"]).status == 0)
+        let loud = try await session.unotify(["send", "--app", Self.app, "--sound", "message-new-instant", "Tea"])
+        #expect(loud.status == 0, "\(loud.stderr)")
+        let before = try await session.fake.nextCall()
+        #expect(before.request.hints.soundName == "message-new-instant", "no sound with do-not-disturb off")
+        try await session.gsettings(["set", "org.gnome.desktop.notifications", "show-banners", "false"])
+        let quiet = try await session.unotify(["send", "--app", Self.app, "--sound", "message-new-instant", "Tea"])
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        let during = try await session.fake.nextCall()
+        #expect(during.request.hints.soundName == nil, "a sound under GNOME's do-not-disturb")
+        #expect(during.request.hints.suppressSound == true)
+    }
 }

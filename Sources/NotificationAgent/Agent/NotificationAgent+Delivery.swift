@@ -89,7 +89,10 @@ extension NotificationAgent {
     /// Whether the do-not-disturb the running server keeps is on (``DoNotDisturbSelection``);
     /// off where it keeps none or it cannot be read.
     func doNotDisturbIsOn(_ profile: ServerProfile) async -> Bool {
-        guard let source = DoNotDisturbSelection.source(for: profile, server: server) else { return false }
+        guard
+            let source = DoNotDisturbSelection.source(
+                for: profile, server: server, desktop: authorizations.desktop)
+        else { return false }
         return await source.isOn() ?? false
     }
 }

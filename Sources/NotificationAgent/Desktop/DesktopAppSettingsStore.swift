@@ -18,6 +18,10 @@ package protocol DesktopAppSettingsStore: Sendable {
     /// `place.kde`; by default `place.unotify`, which names `unotify settings APP`).
     var placeKey: String { get }
 
+    /// The desktop's do-not-disturb switch, where it keeps one in this store (GNOME's
+    /// `show-banners`); by default none (the server's own switch, if any, counts).
+    var doNotDisturb: (any DoNotDisturbSource)? { get }
+
     /// `settings` (the agent's own, for `app`) with the fields the desktop holds for the app
     /// read from the desktop. Reads what the desktop has now: a change made there is seen by the
     /// next call.
@@ -34,4 +38,5 @@ package protocol DesktopAppSettingsStore: Sendable {
 
 extension DesktopAppSettingsStore {
     package var placeKey: String { "place.unotify" }
+    package var doNotDisturb: (any DoNotDisturbSource)? { nil }
 }

@@ -5,11 +5,13 @@ import FreedesktopNotifications
 /// place where the agent picks a ``DoNotDisturbSource``; nothing else in the agent knows which
 /// server or desktop runs.
 package enum DoNotDisturbSelection {
-    /// The source for the server `profile` describes, read through `server`; `nil` where the
-    /// server keeps no switch that can be read (do-not-disturb then counts as off).
-    package static func source(for profile: ServerProfile, server: any NotificationServer) -> (any DoNotDisturbSource)?
-    {
-        guard let doNotDisturbSwitch = DoNotDisturbSwitch.of(profile) else { return nil }
+    /// The source for the server `profile` describes, read through `server`; else the one the
+    /// desktop's settings store keeps (GNOME's `show-banners`); `nil` where neither keeps a
+    /// switch that can be read (do-not-disturb then counts as off).
+    package static func source(
+        for profile: ServerProfile, server: any NotificationServer, desktop: (any DesktopAppSettingsStore)? = nil
+    ) -> (any DoNotDisturbSource)? {
+        guard let doNotDisturbSwitch = DoNotDisturbSwitch.of(profile) else { return desktop?.doNotDisturb }
         return ServerDoNotDisturbSource(server: server, origin: doNotDisturbSwitch.origin)
     }
 }

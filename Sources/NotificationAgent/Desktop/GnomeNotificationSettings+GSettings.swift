@@ -17,7 +17,7 @@ extension GnomeNotificationSettings {
 
     /// `org.gnome.desktop.notifications` (`application-children`), checked first.
     static func openMaster() throws -> GLibPointer {
-        let schema = try lookUp(masterSchemaID, keys: ["application-children"])
+        let schema = try lookUp(masterSchemaID, keys: ["application-children", "show-banners"])
         defer { g_settings_schema_unref(schema) }
         guard let settings = g_settings_new_full(schema, nil, nil) else {
             throw GnomeSettingsError("GSettings made nothing for \(masterSchemaID)")

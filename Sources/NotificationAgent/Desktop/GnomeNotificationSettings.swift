@@ -70,6 +70,17 @@ package final class GnomeNotificationSettings: DesktopAppSettingsStore, @uncheck
         }
     }
 
+    /// GNOME's do-not-disturb: the global `show-banners` of `org.gnome.desktop.notifications`
+    /// switched off (GNOME Settings › Notifications › Do Not Disturb).
+    package var doNotDisturb: (any DoNotDisturbSource)? { GnomeDoNotDisturb(settings: self) }
+
+    /// Whether GNOME shows banners at all: `show-banners`, read now.
+    func showsBanners() throws -> Bool {
+        try glib.run { [master] () throws -> Bool in
+            g_settings_get_boolean(UnsafeMutablePointer<GSettings>(master.raw), "show-banners") != 0
+        }
+    }
+
     private func gnomeID(_ app: String) throws -> String {
         guard let id = GnomeApplicationID.canonical(desktopID(app)) else {
             throw GnomeSettingsError("GNOME has no name for \(AgentError.quote(app)): no letter or digit in it")
