@@ -63,7 +63,8 @@ package enum AgentDaemon {
             let stop = SignalWaiter(signals: [SIGTERM, SIGINT])
             let connection = try DBusConnection.sessionBus()
             let store = SettingsStore(directory: try SettingsStore.defaultDirectory())
-            let agent = NotificationAgent(connection: connection, store: store)
+            let agent = NotificationAgent(
+                connection: connection, store: store, desktopSettings: plasmaSettings(connection))
             guard try await agent.start() else {
                 // Status 0 as documented (another agent serves the session), but never silently.
                 let owner = (try? await connection.processID(of: AgentInterface.busName)).map { " (pid \($0))" }
