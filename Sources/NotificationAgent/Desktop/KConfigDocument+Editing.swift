@@ -14,11 +14,10 @@ extension KConfigDocument {
                     + KConfigEscaping.escape(Array($0.utf8), as: .value) + [UInt8(ascii: "\n")]
             }
         }
-        let owners = groups()
         var removed = Set<Int>()
         var anchor: Int?
-        for (index, line) in lines.enumerated() where owners[index] == group {
-            switch line.kind {
+        for index in sections[group] ?? [] {
+            switch lines[index].kind {
             case .group: anchor = index
             case .entry(let entry) where entry.locale == nil && keys.contains(entry.key): removed.insert(index)
             case .entry: anchor = index

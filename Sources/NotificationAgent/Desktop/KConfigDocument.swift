@@ -12,6 +12,10 @@ package struct KConfigDocument: Sendable {
     package let bytes: [UInt8]
     /// Its lines, in order.
     package let lines: [KConfigLine]
+    /// The indices of each group's lines (its headers and entries), in order.
+    package let sections: [[String]: [Int]]
+    /// The index of the first `[$i]` line, which locks every group after it.
+    package let fileLock: Int?
 
     /// Parses `bytes`.
     ///
@@ -25,24 +29,26 @@ package struct KConfigDocument: Sendable {
             throw KConfigSyntaxError(line: 0, "binary data, not text (invalid UTF-8)")
         }
         var lines: [KConfigLine] = []
+        var sections: [[String]: [Int]] = [:]
+        var fileLock: Int?
+        var group: [String]?
         var start = 0
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
             let kind = try Self.parse(bytes, Self.trimmed(bytes, start..<end), number: lines.count + 1)
+            switch kind {
+            case .group(let path, _): group = path
+            case .fileImmutable: fileLock = fileLock ?? lines.count
+            case .entry, .blank: break
+            }
+            if let group, kind != .blank { sections[group, default: []].append(lines.count) }
             lines.append(KConfigLine(range: start..<end, kind: kind))
             start = end + 1
         }
         self.bytes = bytes
         self.lines = lines
-    }
-
-    /// The group each line belongs to (its own, for a header): `nil` before the first header.
-    package func groups() -> [[String]?] {
-        var current: [String]?
-        return lines.map { line in
-            if case .group(let path, _) = line.kind { current = path }
-            return current
-        }
+        self.sections = sections
+        self.fileLock = fileLock
     }
 
     private static func parse(_ bytes: [UInt8], _ line: Range<Int>, number: Int) throws(KConfigSyntaxError)

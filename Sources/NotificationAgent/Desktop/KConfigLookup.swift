@@ -32,20 +32,15 @@ package struct KConfigLookup: Hashable, Sendable {
         var files = defaults.map { ($0, true) }
         if let user { files.append((user, false)) }
         for (document, isDefault) in files {
-            var fileLocked = false
-            var inGroup = false
             var headerLocked = false
             var lockedHere = false
-            for line in document.lines {
-                switch line.kind {
-                case .fileImmutable:
-                    fileLocked = true
-                case .group(let path, let locked):
-                    inGroup = path == group && !groupLocked
-                    headerLocked = locked || fileLocked
-                    if inGroup && headerLocked { lockedHere = true }
+            for index in groupLocked ? [] : document.sections[group] ?? [] {
+                switch document.lines[index].kind {
+                case .group(_, let locked):
+                    headerLocked = locked || (document.fileLock.map { $0 < index } ?? false)
+                    if headerLocked { lockedHere = true }
                 case .entry(let entry):
-                    guard inGroup, entry.key == key else { continue }
+                    guard entry.key == key else { continue }
                     let value = entry.isDeleted ? nil : entry.value
                     let locked = entry.isImmutable || headerLocked
                     if let tag = entry.locale {
@@ -60,12 +55,12 @@ package struct KConfigLookup: Hashable, Sendable {
                         plain = Slot(value: value, isSet: true, isImmutable: locked)
                         if isDefault { hasDefault = value != nil }
                     }
-                case .blank:
+                case .blank, .fileImmutable:
                     break
                 }
             }
             groupLocked = groupLocked || lockedHere
-            if fileLocked {
+            if document.fileLock != nil {
                 isImmutable = true
                 break
             }
