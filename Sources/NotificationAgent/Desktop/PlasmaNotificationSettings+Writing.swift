@@ -10,7 +10,7 @@ extension PlasmaNotificationSettings {
     /// default is removed unless a system file sets it. Locked (`[$i]`) keys are left as the
     /// administrator set them; a switch the app does not have (`.notSupported`) is left as it
     /// is. Nothing is written when nothing changes. Under KConfig's lock file, read again just
-    /// before, replaced atomically (mode 0600), then announced.
+    /// before, replaced atomically (mode 0600), then announced (the keys whose value changed).
     package func write(_ settings: AppSettings, app: String) throws {
         guard let entry = desktopEntry(app) else { return }
         let group = ["Applications", entry]
@@ -20,12 +20,16 @@ extension PlasmaNotificationSettings {
         let changed: [String] = try KConfigLockFile.withLock(of: path) {
             let (defaults, user) = try documents()
             var changes: [(key: String, value: String?)] = []
+            var differing: [String] = []
             for (key, on) in wanted {
                 let lookup = KConfigLookup(
                     key: key.rawValue, group: group, defaults: defaults, user: user, locale: "C")
                 guard !lookup.isImmutable else { continue }
                 let keep = on == key.builtInDefault && !lookup.hasDefault
-                changes.append((key.rawValue, keep ? nil : (on ? "true" : "false")))
+                let value = keep ? nil : (on ? "true" : "false")
+                changes.append((key.rawValue, value))
+                let mine = KConfigLookup(key: key.rawValue, group: group, defaults: [], user: user, locale: "C")
+                if mine.value != value.map({ Array($0.utf8) }) { differing.append(key.rawValue) }
             }
             let old = user?.bytes ?? []
             let document = try user ?? KConfigDocument(bytes: [])
@@ -33,7 +37,7 @@ extension PlasmaNotificationSettings {
             guard new != old else { return [] }
             try PrivateFileSystem.writeAtomically(
                 new, to: path, in: directory, temporaryPrefix: ".plasmanotifyrc.unotify.")
-            return changes.map(\.key)
+            return differing.isEmpty ? changes.map(\.key) : differing
         }
         if !changed.isEmpty { announce(group, changed) }
     }

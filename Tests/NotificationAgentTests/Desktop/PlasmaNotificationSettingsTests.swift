@@ -70,7 +70,7 @@ import TestSupport
                 == "# mine\n[Notifications]\nPopupTimeout=7000\n\n[Applications][org.example.Mail]\nShowPopups=false\n")
         #expect(
             announced.all == [
-                [["Applications", Self.app]: ["ShowPopups", "ShowPopupsInDndMode", "ShowInHistory", "ShowBadges"]]
+                [["Applications", Self.app]: ["ShowPopups"]]
             ])
         var status = stat()
         #expect(stat(file, &status) == 0 && status.st_mode & 0o777 == 0o600)
