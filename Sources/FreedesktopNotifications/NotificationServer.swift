@@ -37,7 +37,7 @@ public protocol NotificationServer: Sendable {
     /// Closes a notification on the server connection that issued it, and on no other; throws
     /// ``NotificationServerError`` with code `.noServer` when it has gone.
     func closeNotification(_ notification: OwnedNotificationID) async throws
-    /// Whether the server's do-not-disturb is on; throws when the server cannot say.
+    /// Whether the server's do-not-disturb is on (``DoNotDisturbSwitch``); throws when the server cannot say.
     func isInhibited() async throws -> Bool
     /// The unique name of the server name's owner as it changes (`nil`: no server). Subscribed
     /// when this returns; the first element is the owner at that moment.

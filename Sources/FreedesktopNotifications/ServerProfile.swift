@@ -160,7 +160,7 @@ public struct ServerProfile: Hashable, Sendable {
 
     /// One line per feature: what works, what degrades and how, in words a user understands.
     public var explanation: [(feature: String, works: Bool, detail: String)] {
-        featureLines + (reportsDoNotDisturb ? [doNotDisturbLine] : [])
+        featureLines + (DoNotDisturbSwitch.of(self).map { [doNotDisturbLine($0)] } ?? [])
             + (refusesQuickRepeats
                 ? [
                     (
@@ -171,13 +171,36 @@ public struct ServerProfile: Hashable, Sendable {
                 ] : [])
     }
 
-    /// The "do not disturb" line of `explanation`, for servers that report it.
-    private var doNotDisturbLine: (feature: String, works: Bool, detail: String) {
-        (
-            "do not disturb", true,
-            "while the desktop's do-not-disturb is on, notifications go to its history without a popup, "
-                + "and unotifyd plays no sound for them; the permission prompt (critical) still pops up"
-        )
+    /// The "do not disturb" line of `explanation`, for servers whose switch unotify reads
+    /// (``DoNotDisturbSwitch``): what the server and unotifyd do while it is on (measured).
+    private func doNotDisturbLine(_ doNotDisturb: DoNotDisturbSwitch) -> (feature: String, works: Bool, detail: String)
+    {
+        switch doNotDisturb {
+        case .inhibited:
+            (
+                "do not disturb", true,
+                "while the desktop's do-not-disturb is on, notifications go to its history without a popup, "
+                    + "and unotifyd plays no sound for them; the permission prompt (critical) still pops up"
+            )
+        case .dunstPaused:
+            (
+                "do not disturb", false,
+                "while dunst is paused, it holds every notification until it resumes, critical ones too; "
+                    + "unotifyd plays no sound for them but a critical one's"
+            )
+        case .makoMode:
+            (
+                "do not disturb", true,
+                "in mako's mode do-not-disturb unotifyd plays no sound but a critical one's; mako hides "
+                    + "notifications only where its configuration has [mode=do-not-disturb] invisible=1"
+            )
+        case .xfconf:
+            (
+                "do not disturb", true,
+                "while Xfce's do-not-disturb is on, xfce4-notifyd logs notifications without a popup and unotifyd "
+                    + "plays no sound for them; critical ones pop up with their sound"
+            )
+        }
     }
 
     /// The lines of `explanation` every server has.

@@ -59,7 +59,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// everywhere (typed replies, icons on buttons), from measurements of each server.
     public var degradedFeatures: Set<String> {
         switch name {
-        case "dunst": ["history"]
+        case "dunst": ["history", "do not disturb"]  // paused, it holds critical ones too
         case "xfce4-notifyd": ["click on the notification", "history"]
         case "notification-daemon": ["number of buttons", "closed popups"]
         case "mate": ["closing", "history"]

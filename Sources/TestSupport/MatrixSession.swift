@@ -210,12 +210,17 @@ extension MatrixSession {
     /// played by mistake, even on top of the marker (``HeardSounds/onlyTheMarker``).
     /// The marker is a sound of its own: two overlapping plays of the same file were recorded
     /// on the null sink with exactly one play's energy, which hid the very mistake checked for.
-    public func soundsHeard(before: () async throws -> Void) async throws -> HeardSounds {
+    /// Under do-not-disturb the marker is sent with `markerUrgency` "critical", which breaks through.
+    public func soundsHeard(markerUrgency: String = "normal", before: () async throws -> Void) async throws
+        -> HeardSounds
+    {
         let tone = state.url.appendingPathComponent("marker-tone.wav")
         try QuietTone.write(to: tone)
         try await allow("org.example.Marker")
         let sendMarker = {
-            let sent = try await self.unotify(["send", "--app", "org.example.Marker", "--sound", tone.path, "Marker"])
+            let sent = try await self.unotify([
+                "send", "--app", "org.example.Marker", "-u", markerUrgency, "--sound", tone.path, "Marker",
+            ])
             guard sent.status == 0 else { throw TestSupportError("the marker's send failed: \(sent.stderr)") }
         }
         let marker = try await recordSound(marker: sendMarker)

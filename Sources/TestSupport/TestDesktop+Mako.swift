@@ -59,3 +59,33 @@ extension TestDesktop {
         guard status == 0 else { throw TestSupportError("grim failed with \(status); is grim installed?") }
     }
 }
+
+extension TestDesktop {
+    /// mako's stock background colour, the colour of every drawn notification.
+    public static let makoBackground = "#285577"
+
+    /// Waits (bounded) until mako lists `count` notifications (`makoctl list`), drawn or not.
+    public func makoWaitListed(_ count: Int, timeout: Duration = .seconds(10)) async throws {
+        try await Eventually.wait(timeout: timeout, "\(count) notification(s) in makoctl list") {
+            try await self.makoNotifications().count == count
+        }
+    }
+
+    /// Waits (bounded) until at least `minimum` pixels of the sway output have mako's background
+    /// colour (grim's screenshots, taken until then) and returns how many have then (popups stay:
+    /// `default-timeout=0`).
+    public func makoPopupPixels(atLeast minimum: Int, timeout: Duration = .seconds(10)) async throws -> Int {
+        try await Eventually.wait(timeout: timeout, "\(minimum) pixel(s) of mako's popups on screen") {
+            try await self.makoPopupPixels() >= minimum
+        }
+        return try await makoPopupPixels()
+    }
+
+    /// How many pixels of the sway output have mako's background colour now.
+    public func makoPopupPixels() async throws -> Int {
+        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("mako-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: shot) }
+        try await grimScreenshot(to: shot)
+        return try await colourCounts(in: shot)[Self.makoBackground] ?? 0
+    }
+}

@@ -12,7 +12,10 @@ struct ServerCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
-    @Flag(help: "Explain what works on this server, what degrades and how.")
+    @Flag(
+        help:
+            "Explain what works on this server, what degrades and how, and whether the desktop's do-not-disturb is on (and where it was read)."
+    )
     var explain = false
 
     func run() async throws {
@@ -28,6 +31,7 @@ struct ServerCommand: AsyncParsableCommand {
                 for line in profile.explanation {
                     StandardOutput.write("\(line.works ? "works   " : "degrades") \(line.feature): \(line.detail)")
                 }
+                StandardOutput.write(await Self.doNotDisturbLine(client, profile))
             } else if json {
                 StandardOutput.write(
                     JSONText.object([

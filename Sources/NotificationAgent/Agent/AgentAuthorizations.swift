@@ -37,12 +37,14 @@ struct AgentAuthorizations {
 
     /// The popup for `kind`: localized, with its action keys, and not expiring on its own.
     func popup(_ kind: PopupKind, app: String) -> NotifyRequest {
-        let name = AppDisplayName.name(for: app)
+        let entry = AppDesktopEntry.find(app: app)
+        let name = entry?.name ?? AppDisplayName.name(for: app)
         let (title, body, labels): (String, String, [String]) =
             switch kind {
             case .permission:
                 (
-                    strings.text("prompt.title", name), strings.text("prompt.body", name),
+                    strings.text("prompt.title", name),
+                    strings.text("prompt.body", name, strings.text(desktop?.placeKey ?? "place.unotify", app)),
                     [strings.text("prompt.allow"), strings.text("prompt.deny")]
                 )
             case .keepFollowUp:
@@ -59,10 +61,10 @@ struct AgentAuthorizations {
         var hints = NotificationHints()
         hints.urgency = .critical
         hints.isResident = true
-        hints.desktopEntry = AppDisplayName.desktopEntry(for: app)
+        hints.desktopEntry = entry?.id
         let actions = zip(kind.actionKeys, labels).map { NotificationAction(key: $0.0, label: $0.1) }
         return NotifyRequest(
-            appName: name, summary: title, body: body, actions: actions, hints: hints,
+            appName: name, appIcon: entry?.icon ?? "", summary: title, body: body, actions: actions, hints: hints,
             expireTimeout: .never)
     }
 

@@ -37,15 +37,18 @@ struct AgentDelivery: Sendable {
         presentation: PresentationOptionBits?, strings: PromptStrings
     ) throws -> PresentationMapping.Plan {
         let soundSupport = SoundHintSupport.forServer(profile.information)
+        let entry = AppDesktopEntry.find(app: app)
         var plan = PresentationMapping.plan(
             request, settings: settings, capabilities: profile.capabilities,
-            appName: AppDisplayName.name(for: app), desktopEntry: AppDisplayName.desktopEntry(for: app),
+            appName: entry?.name ?? AppDisplayName.name(for: app), desktopEntry: entry?.id,
             replacing: .unassigned,
             labels: (strings.text("provisional.keep"), strings.text("provisional.turnOff")),
             serverPlaysSoundHints: soundSupport.serverPlaysSoundHints,
             category: try category(app: app, identifier: request.categoryIdentifier),
             openLabel: strings.text("action.open"),
             server: profile.information, noButtonsNote: strings.text("noButtons.provisional", app, app))
+        // The app's icon from its desktop entry, unless the request names one of its own.
+        if plan.notify.appIcon.isEmpty, let icon = entry?.icon { plan.notify.appIcon = icon }
         if let presentation { PresentationMapping.apply(presentation, to: &plan) }
         plan.notify = ActionMenuHint.applied(to: plan.notify, profile: profile, strings: strings)
         if soundSupport == .playsSoundFile, let name = plan.notify.hints.soundName {

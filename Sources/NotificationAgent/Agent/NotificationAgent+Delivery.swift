@@ -42,13 +42,16 @@ extension NotificationAgent {
             return nil  // the running app's delegate chose not to present it
         }
         let profile = try await server.profile()
-        let plan = try delivery.plan(
+        var plan = try delivery.plan(
             request, app: app, settings: settings, profile: profile, presentation: presentation,
             strings: authorizations.strings)
+        if await doNotDisturbIsOn(profile) {
+            PresentationMapping.applyDoNotDisturb(request.interruptionLevel, settings: settings, to: &plan)
+        }
         // Replaced on the server connection that showed it, never on another.
         let id = try await server.notify(plan.notify, replacing: replacing)
         if let badge = plan.badge { _ = try? await showBadge(badge, app: app) }
-        if let sound = plan.soundToPlay, await !silencedByDoNotDisturb(plan.notify, profile) {
+        if let sound = plan.soundToPlay {
             delivery.soundPlayer.play(sound, app: app)
         }
         guard !shown.isRetired(id.owner) else { return id }  // its server has gone meanwhile
@@ -82,10 +85,10 @@ extension NotificationAgent {
         await remove(id, notification)
     }
 
-    /// The server's do-not-disturb is on and keeps this notification quiet: it is not critical
-    /// (`ServerProfile.reportsDoNotDisturb`). A server that cannot say counts as not inhibited.
-    func silencedByDoNotDisturb(_ notify: NotifyRequest, _ profile: ServerProfile) async -> Bool {
-        guard profile.reportsDoNotDisturb, notify.hints.urgency != .critical else { return false }
-        return (try? await server.isInhibited()) ?? false
+    /// Whether the do-not-disturb the running server keeps is on (``DoNotDisturbSelection``);
+    /// off where it keeps none or it cannot be read.
+    func doNotDisturbIsOn(_ profile: ServerProfile) async -> Bool {
+        guard let source = DoNotDisturbSelection.source(for: profile, server: server) else { return false }
+        return await source.isOn() ?? false
     }
 }

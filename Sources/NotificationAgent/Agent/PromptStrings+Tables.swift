@@ -6,7 +6,10 @@ extension PromptStrings {
         "en": [
             "prompt.title": "%@",
             "prompt.body":
-                "“%@” would like to send you notifications. Notifications may include alerts, sounds and icon badges. These can be configured in Settings.",
+                "“%@” would like to send you notifications. Notifications may include alerts, sounds and icon badges. These can be configured in %@.",
+            "place.gnome": "Settings › Notifications",
+            "place.kde": "System Settings › Notifications",
+            "place.unotify": "a terminal with: unotify settings %@",
             "prompt.allow": "Allow",
             "prompt.deny": "Don’t Allow",
             "provisional.keep": "Keep…",
@@ -36,7 +39,10 @@ extension PromptStrings {
         ],
         "zh-Hans": [
             "prompt.title": "%@",
-            "prompt.body": "“%@”想给您发送通知。通知可能包括提醒、声音和图标标记。这些可在“设置”中配置。",
+            "prompt.body": "“%@”想给您发送通知。通知可能包括提醒、声音和图标标记。这些可在%@中配置。",
+            "place.gnome": "“设置”›“通知”",
+            "place.kde": "“系统设置”›“通知”",
+            "place.unotify": "终端（unotify settings %@）",
             "prompt.allow": "允许",
             "prompt.deny": "不允许",
             "provisional.keep": "保留…",

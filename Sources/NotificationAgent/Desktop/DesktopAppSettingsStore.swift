@@ -14,6 +14,10 @@ package protocol DesktopAppSettingsStore: Sendable {
     /// name it: "GNOME Settings › Notifications".
     var place: String { get }
 
+    /// The key of the prompt's wording for `place` in the user's language (`place.gnome`,
+    /// `place.kde`; by default `place.unotify`, which names `unotify settings APP`).
+    var placeKey: String { get }
+
     /// `settings` (the agent's own, for `app`) with the fields the desktop holds for the app
     /// read from the desktop. Reads what the desktop has now: a change made there is seen by the
     /// next call.
@@ -26,4 +30,8 @@ package protocol DesktopAppSettingsStore: Sendable {
     ///
     /// - Throws: when the desktop's store cannot be written.
     func write(_ settings: AppSettings, app: String) throws
+}
+
+extension DesktopAppSettingsStore {
+    package var placeKey: String { "place.unotify" }
 }

@@ -87,6 +87,11 @@ import TestSupport
         let (prompt, waiting) = try await rig.request("org.example.Tea")
         #expect(prompt.request.summary == "Tea")
         #expect(prompt.request.body.hasPrefix("“Tea” would like to send you notifications."))
+        // No desktop settings store here: the prompt names the command, not a Settings app.
+        #expect(
+            prompt.request.body.hasSuffix(
+                "These can be configured in a terminal with: unotify settings org.example.Tea."),
+            "\(prompt.request.body)")
         #expect(prompt.request.actions.map(\.key) == ["allow", "deny"])
         #expect(prompt.request.actions.map(\.label) == ["Allow", "Don’t Allow"])
         #expect(prompt.request.expireTimeout == .never)

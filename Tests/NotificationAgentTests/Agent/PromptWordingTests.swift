@@ -25,6 +25,21 @@ import Testing
             strings.text("turnOff.body", name, "org.example.App").contains("unotify settings org.example.App allow"))
     }
 
+    @Test(arguments: languages)
+    func thePromptNamesWhereTheSettingsLive(_ language: String) {
+        let strings = PromptStrings(language: language)
+        for key in ["place.gnome", "place.kde", "place.unotify"] {
+            let place = strings.text(key, "org.example.App")
+            #expect(!place.isEmpty && place != key, "\(language) has no \(key)")
+            let body = strings.text("prompt.body", "Tea", place)
+            #expect(body.contains(place), "\(language) \(key): \(body)")
+        }
+        #expect(strings.text("place.unotify", "org.example.App").contains("unotify settings org.example.App"))
+        #expect(
+            PromptStrings(language: "en").text("prompt.body", "Tea", strings.text("place.gnome"))
+                .hasSuffix("These can be configured in \(strings.text("place.gnome")).") || language != "en")
+    }
+
     @Test func theEnglishPromptAsksInItsFirstSentence() {
         let body = PromptStrings(language: "en").text("prompt.body", "Tea")
         #expect(body.hasPrefix("“Tea” would like to send you notifications."))

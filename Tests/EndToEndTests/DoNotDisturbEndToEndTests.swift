@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension EndToEnd {
+    /// The desktop's do-not-disturb on the real servers, switched on as the user does: an
+    /// `.active` notification goes quietly (no popup, no sound, kept in the server's list), a
+    /// `.critical` one breaks through with its sound; `unotify server --explain` says it is on.
+    /// Sounds are heard on a PulseAudio null sink (``MatrixSession/soundsHeard(markerUrgency:before:)``).
+    @Suite(.serialized, .timeLimit(.minutes(3))) struct DoNotDisturbEndToEndTests {
+        static let app = "org.example.Focus"
+
+        /// With do-not-disturb on: `unotify server --explain` says so and where it was read, and
+        /// an `.active` notification with a sound is not heard (the marker, critical, is).
+        static func expectTheActiveOneSilent(_ session: MatrixSession, origin: String) async throws {
+            try await session.allow(app)
+            let explain = try await session.output(["server", "--explain"])
+            #expect(explain.contains("do not disturb: on (\(origin))"), "\(explain)")
+            let heard = try await session.soundsHeard(markerUrgency: "critical") {
+                let sent = try await session.unotify(["send", "--app", app, "--sound", "default", "Quiet"])
+                #expect(sent.status == 0, "\(sent.stderr)")
+            }
+            #expect(heard.onlyTheMarker, "the active notification's sound was played: \(heard)")
+        }
+
+        /// dunst 1.9 paused (`dunstctl set-paused true`) holds every notification, critical ones
+        /// too (measured: `dunstctl count waiting`), and shows them when it resumes.
+        @Test func dunstPausedHoldsTheActiveOneSilentlyAndTheCriticalOneSounds() async throws {
+            let session = try await MatrixSession(.dunst, pulse: true)
+            try await session.desktop.output("dunstctl", ["set-paused", "true"])
+            try await Self.expectTheActiveOneSilent(session, origin: "dunst: paused")
+            let critical = try await session.recordSound(marker: {
+                let sent = try await session.unotify([
+                    "send", "--app", Self.app, "-u", "critical", "--sound", "default", "Loud",
+                ])
+                #expect(sent.status == 0, "\(sent.stderr)")
+            })
+            #expect(critical.soundCount == 1, "the critical notification's sound breaks through")
+            // Two markers, "Quiet" and "Loud": all held by dunst, none on screen.
+            #expect(try await session.desktop.dunstDisplayedCount() == 0)
+            #expect(
+                try await session.desktop.output("dunstctl", ["count", "waiting"]).trimmingCharacters(
+                    in: .whitespacesAndNewlines) == "4")
+
+            try await session.desktop.output("dunstctl", ["set-paused", "false"])
+            try await session.desktop.dunstWaitDisplayed(4)
+            let after = try await session.output(["server", "--explain"])
+            #expect(after.contains("do not disturb: off (dunst: paused)"), "\(after)")
+        }
+
+        /// mako in its mode do-not-disturb (`makoctl mode -a do-not-disturb`), configured with
+        /// `[mode=do-not-disturb] invisible=1` and critical ones visible (scripts/desktop/up-mako):
+        /// the active one is listed but drawn nowhere, the critical one is drawn.
+        @Test func makoInDoNotDisturbListsTheActiveOneUndrawnAndSilent() async throws {
+            let session = try await MatrixSession(.mako, pulse: true)
+            try await session.desktop.output("makoctl", ["mode", "-a", "do-not-disturb"])
+            try await Self.expectTheActiveOneSilent(session, origin: "mako: mode do-not-disturb")
+            // Drawn: the critical markers only. With the mode off, "Quiet" is drawn too.
+            try await session.desktop.makoWaitListed(3)
+            let drawnUnderDoNotDisturb = try await session.desktop.makoPopupPixels(atLeast: 1)
+            try await session.desktop.output("makoctl", ["mode", "-r", "do-not-disturb"])
+            let drawnAfter = try await session.desktop.makoPopupPixels(atLeast: drawnUnderDoNotDisturb * 4 / 3)
+            #expect(drawnAfter > drawnUnderDoNotDisturb, "the active one was drawn under do-not-disturb")
+        }
+
+        /// xfce4-notifyd with `/do-not-disturb` set in xfconfd (as its settings dialog does):
+        /// the active one is logged without a popup, critical ones pop up (measured on 0.7.3).
+        @Test func xfceInDoNotDisturbShowsOnlyTheCriticalOnes() async throws {
+            let session = try await MatrixSession(.xfce, pulse: true)
+            try await session.desktop.output(
+                "xfconf-query", ["-c", "xfce4-notifyd", "-p", "/do-not-disturb", "-n", "-t", "bool", "-s", "true"])
+            try await Self.expectTheActiveOneSilent(session, origin: "xfconf: xfce4-notifyd /do-not-disturb")
+            // The two critical markers pop up (and stay); "Quiet", sent between them, never did.
+            try await session.waitForShown(2)
+            let critical = try await session.recordSound(marker: {
+                let sent = try await session.unotify([
+                    "send", "--app", Self.app, "-u", "critical", "--sound", "default", "Loud",
+                ])
+                #expect(sent.status == 0, "\(sent.stderr)")
+            })
+            #expect(critical.soundCount == 1, "the critical notification's sound breaks through")
+            try await session.waitForShown(3)
+        }
+
+        /// KDE Plasma under `Inhibit` (as a presentation app does): the active one is not heard,
+        /// the critical marker is; `--explain` reads the server's `Inhibited`.
+        @Test func plasmaInhibitedKeepsTheActiveOneSilent() async throws {
+            let session = try await MatrixSession(.plasma, pulse: true)
+            let focus = try await DoNotDisturb(address: session.desktop.busAddress)
+            try await Self.expectTheActiveOneSilent(session, origin: "Plasma: Inhibited")
+            try await focus.end()
+            let after = try await session.output(["server", "--explain"])
+            #expect(after.contains("do not disturb: off (Plasma: Inhibited)"), "\(after)")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import FreedesktopNotifications
+import Testing
+@testable import UserNotifications
+@testable import NotificationAgent
+
+/// Do-not-disturb followed as Apple's Focus, row by row: interruption level × do-not-disturb ×
+/// the app's time-sensitive setting → a popup the server lets through (not held back by its own
+/// switch) and a sound.
+@Suite struct MappingDoNotDisturbTests {
+    struct Row: Sendable, CustomStringConvertible {
+        let level: DeliveryRequest.InterruptionLevel
+        let doNotDisturb: Bool
+        let timeSensitive: AppSettings.Switch
+        let popup: Bool
+        let sound: Bool
+        var description: String { "\(level) dnd=\(doNotDisturb) timeSensitive=\(timeSensitive)" }
+    }
+
+    static let rows: [Row] = [
+        Row(level: .passive, doNotDisturb: false, timeSensitive: .enabled, popup: true, sound: true),
+        Row(level: .active, doNotDisturb: false, timeSensitive: .enabled, popup: true, sound: true),
+        Row(level: .timeSensitive, doNotDisturb: false, timeSensitive: .disabled, popup: true, sound: true),
+        Row(level: .critical, doNotDisturb: false, timeSensitive: .disabled, popup: true, sound: true),
+        Row(level: .passive, doNotDisturb: true, timeSensitive: .enabled, popup: false, sound: false),
+        Row(level: .active, doNotDisturb: true, timeSensitive: .enabled, popup: false, sound: false),
+        Row(level: .timeSensitive, doNotDisturb: true, timeSensitive: .enabled, popup: true, sound: true),
+        Row(level: .timeSensitive, doNotDisturb: true, timeSensitive: .disabled, popup: false, sound: false),
+        Row(level: .timeSensitive, doNotDisturb: true, timeSensitive: .notSupported, popup: false, sound: false),
+        Row(level: .critical, doNotDisturb: true, timeSensitive: .disabled, popup: true, sound: true),
+    ]
+
+    @Test(arguments: rows)
+    func theLevelDecidesWhatBreaksThrough(_ row: Row) {
+        var settings = AppSettings.authorized(requesting: [.alert, .sound, .badge, .timeSensitive])
+        settings.timeSensitive = row.timeSensitive
+        let request = DeliveryRequest(
+            identifier: "a", title: "Tea", sound: .default, interruptionLevel: row.level)
+        var plan = PresentationMapping.plan(
+            request, settings: settings, capabilities: ServerCapabilities(["actions", "body"]), appName: "Tea",
+            desktopEntry: nil)
+        if row.doNotDisturb { PresentationMapping.applyDoNotDisturb(row.level, settings: settings, to: &plan) }
+        #expect((plan.soundToPlay != nil) == row.sound)
+        #expect(plan.notify.hints.suppressSound == true, "the agent plays it, or nobody does")
+        // Under do-not-disturb, the servers let a critical notification through and hold back
+        // the rest; without it, a passive one is low (history only), as ever.
+        if row.doNotDisturb {
+            #expect((plan.notify.hints.urgency == .critical) == row.popup)
+        } else {
+            #expect(plan.notify.hints.urgency != .low || row.level == .passive)
+        }
+    }
+
+    @Test func aBreakthroughTheAppMayNotShowAsABannerStaysQuietInLook() {
+        var settings = AppSettings.authorized(requesting: [.sound])
+        settings.alert = .disabled
+        var plan = PresentationMapping.plan(
+            DeliveryRequest(identifier: "a", title: "Tea", sound: .default, interruptionLevel: .critical),
+            settings: settings, capabilities: ServerCapabilities(["body"]), appName: "Tea", desktopEntry: nil)
+        PresentationMapping.applyDoNotDisturb(.critical, settings: settings, to: &plan)
+        #expect(plan.notify.hints.urgency == .low, "no banner allowed: never raised to critical")
+        #expect(plan.soundToPlay != nil)
+    }
+}
