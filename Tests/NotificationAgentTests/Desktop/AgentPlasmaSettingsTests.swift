@@ -9,31 +9,23 @@ import TestSupport
 /// The agent with KDE Plasma's `plasmanotifyrc` as the desktop's settings store: what the file
 /// says is what `GetSettings` says, and what `SetSettings` changes is written to it.
 @Suite(.timeLimit(.minutes(1))) struct AgentPlasmaSettingsTests {
+    /// The agent's test rig with `plasmanotifyrc` in a temporary `XDG_CONFIG_HOME`, the system's
+    /// defaults in a temporary `XDG_CONFIG_DIRS`.
     struct Rig {
-        let bus: PrivateBus
-        let fake: FakeNotificationServer
-        let agent: NotificationAgent
-        let client: AgentClient
-        let state: TemporaryDirectory
+        let agent: AgentTests.Rig
         let config: TemporaryDirectory
         let system: TemporaryDirectory
 
         init() async throws {
-            bus = try PrivateBus()
-            fake = try await FakeNotificationServer(address: bus.address, capabilities: ["actions", "body"])
-            state = try TemporaryDirectory("unotify-state")
             config = try TemporaryDirectory("unotify-xdg-config")
             system = try TemporaryDirectory("unotify-xdg-dirs")
-            let plasma = PlasmaNotificationSettings(
-                environment: ["XDG_CONFIG_HOME": config.url.path, "XDG_CONFIG_DIRS": system.url.path],
-                desktopEntry: { $0 })
-            agent = NotificationAgent(
-                connection: try DBusConnection(address: bus.address), store: SettingsStore(directory: state.url),
-                strings: PromptStrings(language: "en"), desktopSettings: plasma)
-            #expect(try await agent.start())
-            client = try await AgentClient(address: bus.address, startAgent: false)
+            agent = try await AgentTests.Rig(
+                desktopSettings: PlasmaNotificationSettings(
+                    environment: ["XDG_CONFIG_HOME": config.url.path, "XDG_CONFIG_DIRS": system.url.path],
+                    desktopEntry: { $0 }))
         }
 
+        var client: AgentClient { agent.client }
         var file: URL { config.url.appendingPathComponent("plasmanotifyrc") }
 
         func write(_ text: String) throws { try Data(text.utf8).write(to: file) }
