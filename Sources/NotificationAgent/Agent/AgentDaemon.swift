@@ -65,7 +65,7 @@ package enum AgentDaemon {
             let store = SettingsStore(directory: try SettingsStore.defaultDirectory())
             let agent = NotificationAgent(
                 connection: connection, store: store,
-                desktopSettings: desktopSettings(DesktopSettingsSelection.select()))
+                desktopSettings: desktopSettings(DesktopSettingsSelection.select(), connection: connection))
             guard try await agent.start() else {
                 // Status 0 as documented (another agent serves the session), but never silently.
                 let owner = (try? await connection.processID(of: AgentInterface.busName)).map { " (pid \($0))" }
@@ -101,7 +101,11 @@ package enum AgentDaemon {
 
     /// The selected desktop's own settings store; `nil` (the agent's own store alone) when the
     /// desktop has none, or when it cannot be used: then one line on stderr says why.
-    private static func desktopSettings(_ selection: DesktopSettingsSelection) -> (any DesktopAppSettingsStore)? {
+    /// The settings store of the desktop `selection` names (``DesktopSettingsSelection``): the one
+    /// place where the agent picks it.
+    private static func desktopSettings(_ selection: DesktopSettingsSelection, connection: DBusConnection)
+        -> (any DesktopAppSettingsStore)?
+    {
         switch selection {
         case .gnome:
             do {
@@ -113,7 +117,9 @@ package enum AgentDaemon {
                             + "count alone: \(error)\n").utf8))
                 return nil
             }
-        case .kde, .none:
+        case .kde:
+            return plasmaSettings(connection)
+        case .none:
             return nil
         }
     }

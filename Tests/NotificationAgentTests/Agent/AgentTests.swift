@@ -21,7 +21,8 @@ import TestSupport
             language: String = "en", capabilities: [String] = ["actions", "body", "body-markup", "persistence"],
             information: ServerInformation = ServerInformation(
                 name: "fake", vendor: "unotify tests", version: "1",
-                specVersion: "1.2")
+                specVersion: "1.2"),
+            desktopSettings: (any DesktopAppSettingsStore)? = nil
         ) async throws {
             bus = try PrivateBus()
             fake = try await FakeNotificationServer(
@@ -29,7 +30,8 @@ import TestSupport
             state = try TemporaryDirectory("unotify-state")
             agent = NotificationAgent(
                 connection: try DBusConnection(address: bus.address),
-                store: SettingsStore(directory: state.url), strings: PromptStrings(language: language))
+                store: SettingsStore(directory: state.url), strings: PromptStrings(language: language),
+                desktopSettings: desktopSettings)
             #expect(try await agent.start())
             client = try await AgentClient(address: bus.address, startAgent: false)
         }
