@@ -131,13 +131,22 @@ struct AgentAuthorizations {
         return effects
     }
 
-    /// Stores `settings` as the app's, after the writes started before; returns once on disk.
+    /// Stores `settings` as the app's, after the writes started before, in the agent's store and
+    /// the desktop's; returns once on disk. When the desktop's cannot be written, the agent's is
+    /// taken back and the error thrown: nothing is decided that is not saved in both.
     func persist(_ settings: AppSettings, app: String) async throws {
         let store = store
         let desktop = desktop
         try await writes.run {
+            let before = try store.allApps()[app]
             try store.update(app) { $0 = settings }
-            try desktop?.write(settings, app: app)
+            do {
+                try desktop?.write(settings, app: app)
+            } catch {
+                // Nothing is decided that is not saved in both: the own store is taken back.
+                if let before { try? store.update(app) { $0 = before } } else { try? store.reset(app) }
+                throw error
+            }
         }
     }
 

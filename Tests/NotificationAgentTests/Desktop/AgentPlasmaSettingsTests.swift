@@ -78,4 +78,17 @@ import TestSupport
         let denied = try await rig.client.settings(app: "org.example.Denied")
         #expect(denied.authorization == .denied && denied.alert == .disabled && denied.notificationCenter == .disabled)
     }
+
+    /// A decision that cannot be saved in Plasma's file is saved nowhere: the agent's own store
+    /// is taken back, and the caller told.
+    @Test func anAllowThatPlasmasFileCannotTakeDecidesNothing() async throws {
+        let rig = try await Rig()
+        try rig.write("[Applications][org.example.Mail\nShowPopups=false\n")
+        await #expect(throws: (any Error).self) {
+            _ = try await rig.client.setSettings(
+                app: Self.app, changes: AppSettings.authorized(requesting: [.alert]).wire)
+        }
+        #expect(try await rig.client.settings(app: Self.app).authorization == .notDetermined)
+        #expect(try await !rig.client.listApps().keys.contains(Self.app), "the failed allow left the app listed")
+    }
 }
