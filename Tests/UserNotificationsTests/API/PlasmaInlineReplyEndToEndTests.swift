@@ -12,6 +12,12 @@ import UserNotifications
         let session = try await MatrixSession(.plasma)
         let app = "org.example.Chat"
         try await session.allow(app)
+        // Critical, so that Plasma keeps the popup until it is answered: a normal one expires
+        // after about 5 s unless hovered, and in a full run, with every suite's desktop busy,
+        // the popup was gone before its reply button was found ("no stable popup … the last saw
+        // 0 popup(s)").
+        let critical = try await session.unotify(["settings", app, "--critical-alert", "on"])
+        #expect(critical.status == 0, "\(critical.stderr)")
         let center = UNUserNotificationCenter(
             appIdentifier: app, backend: AgentBackend(address: session.desktop.busAddress))
         let reply = UNTextInputNotificationAction(
@@ -34,6 +40,7 @@ import UserNotifications
         let content = UNMutableNotificationContent()
         content.title = "Ann"
         content.body = "Lunch?"
+        content.interruptionLevel = .critical
         content.categoryIdentifier = "message"
         try await center.add(UNNotificationRequest(identifier: "m1", content: content, trigger: nil))
         let notify = try #require(try await session.monitor.waitForNotify(count: 1).first)
