@@ -38,8 +38,12 @@ let package = Package(
             pkgConfig: fastStart ? "unotify-libdbus-static" : "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
         ),
-        // GIO (GSettings, GDesktopAppInfo): the desktop's own settings and desktop entries, for the agent.
-        .systemLibrary(name: "CGio", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // GIO (GSettings, GDesktopAppInfo): the desktop's own settings and desktop entries, for the
+        // agent; declared in CGio.h (GLib's pkg-config flags carry -pthread, which SwiftPM refuses).
+        .target(
+            name: "CGio",
+            linkerSettings: [.linkedLibrary("gio-2.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]
+        ),
         // Only linked with a static libdbus: libsystemd's two socket-activation calls, never made by a client.
         .target(name: "CLibdbusStaticSupport"),
         // The Swift runtime's global-executor hooks, by link-time reference (found by dlsym only
@@ -161,6 +165,9 @@ if Context.environment["UNOTIFY_FUZZ"] == "1" {
         ("fuzz-settings-file", ["NotificationAgent"]),
         ("fuzz-pending-file", ["NotificationAgent"]),
         ("fuzz-categories-file", ["NotificationAgent"]),
+        ("fuzz-plasma-settings", ["NotificationAgent", "NotificationAgentClient"]),
+        ("fuzz-desktop-entry", ["NotificationAgent"]),
+        ("fuzz-responses-file", ["NotificationAgent"]),
         ("fuzz-dbus-message", ["DBus", "FreedesktopNotifications"]),
         ("fuzz-agent-arguments", ["DBus", "NotificationAgentClient", "UserNotifications", "NotificationAgent"]),
         ("fuzz-seeds", ["DBus", "FreedesktopNotifications", "NotificationAgentClient", "UserNotifications", "NotificationAgent"]),

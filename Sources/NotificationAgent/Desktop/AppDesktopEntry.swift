@@ -40,7 +40,8 @@ package struct AppDesktopEntry: Equatable, Sendable {
         defer { g_key_file_unref(keyFile) }
         let loaded = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
-                g_key_file_load_from_data(keyFile, $0.baseAddress, gsize($0.count), G_KEY_FILE_KEEP_TRANSLATIONS, nil)
+                g_key_file_load_from_data(
+                    keyFile, $0.baseAddress, gsize($0.count), UNOTIFY_G_KEY_FILE_KEEP_TRANSLATIONS, nil)
             }
         }
         let group = "Desktop Entry"

@@ -22,7 +22,7 @@ extension GnomeNotificationSettings {
         guard let settings = g_settings_new_full(schema, nil, nil) else {
             throw GnomeSettingsError("GSettings made nothing for \(masterSchemaID)")
         }
-        return GLibPointer(OpaquePointer(settings))
+        return GLibPointer(settings)
     }
 
     private static func lookUp(_ id: String, keys: [String]) throws -> OpaquePointer {
@@ -46,9 +46,8 @@ extension GnomeNotificationSettings {
         guard let backend = g_settings_backend_get_default() else {
             throw GnomeSettingsError("GSettings has no backend")
         }
-        defer { g_object_unref(backend) }
-        let instance = UnsafeMutableRawPointer(backend).assumingMemoryBound(to: GTypeInstance.self)
-        let type = instance.pointee.g_class.flatMap { g_type_name($0.pointee.g_type) }.map { String(cString: $0) }
+        defer { g_object_unref(UnsafeMutableRawPointer(backend)) }
+        let type = g_type_name_from_instance(backend).map { String(cString: $0) }
         switch type {
         case "GMemorySettingsBackend"?:
             throw GnomeSettingsError(
@@ -65,7 +64,7 @@ extension GnomeNotificationSettings {
     }
 
     /// The key's value as the user set it, `nil` when it has none (GNOME's default holds).
-    static func userValue(_ settings: UnsafeMutablePointer<GSettings>?, _ key: String) -> Bool? {
+    static func userValue(_ settings: OpaquePointer?, _ key: String) -> Bool? {
         guard let value = g_settings_get_user_value(settings, key) else { return nil }
         defer { g_variant_unref(value) }
         guard g_variant_get_type_string(value).map({ String(cString: $0) }) == "b" else { return nil }
@@ -75,7 +74,7 @@ extension GnomeNotificationSettings {
     /// Writes `writes` (`nil`: reset to GNOME's default) and `application-id` in one change,
     /// skipping each key that already holds its value.
     static func apply(
-        _ writes: [(key: String, value: Bool?)], applicationID: String?, to settings: UnsafeMutablePointer<GSettings>?
+        _ writes: [(key: String, value: Bool?)], applicationID: String?, to settings: OpaquePointer?
     ) throws {
         g_settings_delay(settings)
         for (key, value) in writes {

@@ -77,7 +77,7 @@ package final class GnomeNotificationSettings: DesktopAppSettingsStore, @uncheck
     /// Whether GNOME shows banners at all: `show-banners`, read now.
     func showsBanners() throws -> Bool {
         try glib.run { [master] () throws -> Bool in
-            g_settings_get_boolean(UnsafeMutablePointer<GSettings>(master.raw), "show-banners") != 0
+            g_settings_get_boolean(master.raw, "show-banners") != 0
         }
     }
 
@@ -89,21 +89,21 @@ package final class GnomeNotificationSettings: DesktopAppSettingsStore, @uncheck
     }
 
     /// The app's `GSettings *`, made the first time (on the context's thread).
-    private func appSettings(id: String, app: String) throws -> UnsafeMutablePointer<GSettings>? {
-        if let known = apps[id] { return UnsafeMutablePointer(known.raw) }
+    private func appSettings(id: String, app: String) throws -> OpaquePointer? {
+        if let known = apps[id] { return known.raw }
         guard let path = GnomeApplicationID.path(for: id) else {
             throw GnomeSettingsError("no GSettings path for \(AgentError.quote(app)) (GNOME id \(id))")
         }
         guard let made = g_settings_new_full(appSchema.raw, nil, path) else {
             throw GnomeSettingsError("GSettings made nothing for \(path)")
         }
-        apps[id] = GLibPointer(OpaquePointer(made))
+        apps[id] = GLibPointer(made)
         return made
     }
 
     /// Adds `id` to `application-children`, as GNOME Shell does the first time an app notifies.
     private func addChild(_ id: String) throws {
-        let settings = UnsafeMutablePointer<GSettings>(master.raw)
+        let settings = master.raw
         var children: [String] = []
         if let strv = g_settings_get_strv(settings, "application-children") {
             var index = 0
