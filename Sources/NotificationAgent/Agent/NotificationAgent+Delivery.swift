@@ -46,7 +46,9 @@ extension NotificationAgent {
         var plan = try delivery.plan(
             request, app: app, settings: settings, profile: profile, presentation: presentation,
             strings: authorizations.strings)
-        if await doNotDisturbIsOn(profile) {
+        if PresentationMapping.doNotDisturbMatters(request.interruptionLevel, settings: settings, plan: plan),
+            await doNotDisturbIsOn(profile)
+        {
             PresentationMapping.applyDoNotDisturb(request.interruptionLevel, settings: settings, to: &plan)
         }
         // Replaced on the server connection that showed it, never on another.

@@ -15,6 +15,19 @@ extension PresentationMapping {
         }
     }
 
+    /// Whether do-not-disturb can change how `plan` is shown, so that its switch must be read:
+    /// the notification has a sound to leave out, or it breaks through at normal urgency and
+    /// would be sent critical. A silent one that does not break through is held back by the
+    /// server's own switch alone: the agent does not ask the server (one D-Bus round trip to a
+    /// server that answers in turn, after drawing what came before) for every notification.
+    package static func doNotDisturbMatters(
+        _ level: DeliveryRequest.InterruptionLevel, settings: AppSettings, plan: Plan
+    ) -> Bool {
+        if breaksThroughDoNotDisturb(level, settings: settings) { return plan.notify.hints.urgency == .normal }
+        let hints = plan.notify.hints
+        return plan.soundToPlay != nil || hints.soundName != nil || hints.soundFile != nil
+    }
+
     /// Follows do-not-disturb, which is on: a notification that does not break through
     /// (``breaksThroughDoNotDisturb(_:settings:)``) goes quietly: no sound, neither the agent's
     /// nor the server's, and no popup, which the server itself holds back (it follows its own

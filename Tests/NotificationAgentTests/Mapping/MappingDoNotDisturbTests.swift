@@ -60,4 +60,37 @@ import Testing
         #expect(plan.notify.hints.urgency == .low, "no banner allowed: never raised to critical")
         #expect(plan.soundToPlay != nil)
     }
+
+    /// The agent reads the switch only where it can change the plan: wherever
+    /// `doNotDisturbMatters` says no, following do-not-disturb changes nothing (but for
+    /// `suppress-sound` on a silent notification); wherever it says yes, it changes something.
+    @Test func theSwitchIsReadOnlyWhereItCanChangeThePlan() {
+        var checked = (matters: 0, not: 0)
+        for level in [DeliveryRequest.InterruptionLevel.passive, .active, .timeSensitive, .critical] {
+            for sound in [DeliveryRequest.Sound.default, nil] {
+                for timeSensitive in [AppSettings.Switch.enabled, .disabled] {
+                    var settings = AppSettings.authorized(requesting: [.alert, .sound, .timeSensitive])
+                    settings.timeSensitive = timeSensitive
+                    let plan = PresentationMapping.plan(
+                        DeliveryRequest(identifier: "a", title: "Tea", sound: sound, interruptionLevel: level),
+                        settings: settings, capabilities: ServerCapabilities(["actions", "body"]), appName: "Tea",
+                        desktopEntry: nil)
+                    var followed = plan
+                    PresentationMapping.applyDoNotDisturb(level, settings: settings, to: &followed)
+                    var unsuppressed = followed
+                    unsuppressed.notify.hints.suppressSound = plan.notify.hints.suppressSound
+                    let matters = PresentationMapping.doNotDisturbMatters(level, settings: settings, plan: plan)
+                    let what = "\(level) sound=\(String(describing: sound)) timeSensitive=\(timeSensitive)"
+                    if matters {
+                        checked.matters += 1
+                        #expect(unsuppressed != plan, "said to matter, changed nothing: \(what)")
+                    } else {
+                        checked.not += 1
+                        #expect(unsuppressed == plan, "skipped, yet it would change: \(what)")
+                    }
+                }
+            }
+        }
+        #expect(checked.matters > 0 && checked.not > 0)
+    }
 }
