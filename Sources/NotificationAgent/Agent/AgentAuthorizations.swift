@@ -40,7 +40,7 @@ struct AgentAuthorizations {
     /// The popup for `kind`: localized, with its action keys, and not expiring on its own.
     func popup(_ kind: PopupKind, app: String) -> NotifyRequest {
         let entry = AppDesktopEntry.find(app: app)
-        let name = entry?.name ?? AppDisplayName.name(for: app)
+        let name = AppDisplayName.name(for: app, entry: entry)
         let (title, body, labels): (String, String, [String]) =
             switch kind {
             case .permission:

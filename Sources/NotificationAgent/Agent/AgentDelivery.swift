@@ -40,7 +40,7 @@ struct AgentDelivery: Sendable {
         let entry = AppDesktopEntry.find(app: app)
         var plan = PresentationMapping.plan(
             request, settings: settings, capabilities: profile.capabilities,
-            appName: entry?.name ?? AppDisplayName.name(for: app), desktopEntry: entry?.id,
+            appName: AppDisplayName.name(for: app, entry: entry), desktopEntry: entry?.id,
             replacing: .unassigned,
             labels: (strings.text("provisional.keep"), strings.text("provisional.turnOff")),
             serverPlaysSoundHints: soundSupport.serverPlaysSoundHints,

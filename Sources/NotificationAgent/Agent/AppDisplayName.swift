@@ -7,8 +7,12 @@ package enum AppDisplayName {
     package static func name(for app: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         -> String
     {
-        AppDesktopEntry.find(app: app, environment: environment)?.name
-            ?? app.split(separator: ".").last.map(String.init) ?? app
+        name(for: app, entry: AppDesktopEntry.find(app: app, environment: environment))
+    }
+
+    /// The same, with the app's entry already looked up (`nil`: it has none).
+    package static func name(for app: String, entry: AppDesktopEntry?) -> String {
+        entry?.name ?? app.split(separator: ".").last.map(String.init) ?? app
     }
 
     /// The desktop-entry id for the `desktop-entry` hint, when the app has a `.desktop` file.
