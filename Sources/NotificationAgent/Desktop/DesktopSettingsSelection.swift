@@ -1,11 +1,12 @@
 import Foundation
 
 /// Which desktop's settings store is the truth for the agent: `UNOTIFY_DESKTOP_SETTINGS`
-/// (`gnome`, `kde`, `none`) when set, else the desktop `XDG_CURRENT_DESKTOP` names; none (the
+/// (`gnome`, `kde`, `xfce`, `none`) when set, else the desktop `XDG_CURRENT_DESKTOP` names; none (the
 /// agent's own store alone) on a desktop without per-app settings.
 package enum DesktopSettingsSelection: String, Sendable {
     case gnome
     case kde
+    case xfce
     case none
 
     /// The selection for `environment`.
@@ -14,6 +15,7 @@ package enum DesktopSettingsSelection: String, Sendable {
         let desktops = (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.lowercased() }
         if desktops.contains(where: { $0 == "gnome" || $0 == "budgie" || $0.hasSuffix(":gnome") }) { return .gnome }
         if desktops.contains("kde") { return .kde }
+        if desktops.contains("xfce") { return .xfce }
         return .none
     }
 }
