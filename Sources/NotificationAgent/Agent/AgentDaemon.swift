@@ -121,6 +121,8 @@ package enum AgentDaemon {
             return plasmaSettings(connection)
         case .xfce:
             return await xfceSettings()
+        case .swaync:
+            return SwayncNotificationSettings()
         case .none:
             return nil
         }

@@ -1,12 +1,15 @@
 import Foundation
 
 /// Which desktop's settings store is the truth for the agent: `UNOTIFY_DESKTOP_SETTINGS`
-/// (`gnome`, `kde`, `xfce`, `none`) when set, else the desktop `XDG_CURRENT_DESKTOP` names; none (the
+/// (`gnome`, `kde`, `xfce`, `swaync`, `none`) when set, else the desktop `XDG_CURRENT_DESKTOP` names; none (the
 /// agent's own store alone) on a desktop without per-app settings.
 package enum DesktopSettingsSelection: String, Sendable {
     case gnome
     case kde
     case xfce
+    /// SwayNotificationCenter's `config.json`: only by `UNOTIFY_DESKTOP_SETTINGS=swaync`, as sway
+    /// runs mako just as well.
+    case swaync
     case none
 
     /// The selection for `environment`.

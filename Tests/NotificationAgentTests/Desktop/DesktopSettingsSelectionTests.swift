@@ -11,6 +11,7 @@ import Testing
         (["XDG_CURRENT_DESKTOP": "XFCE"], .xfce),
         (["XDG_CURRENT_DESKTOP": "X-Cinnamon"], DesktopSettingsSelection.none),
         (["XDG_CURRENT_DESKTOP": "sway"], DesktopSettingsSelection.none),
+        (["XDG_CURRENT_DESKTOP": "sway", "UNOTIFY_DESKTOP_SETTINGS": "swaync"], .swaync),
         (["XDG_CURRENT_DESKTOP": "GNOME", "UNOTIFY_DESKTOP_SETTINGS": "xfce"], .xfce),
         (["XDG_CURRENT_DESKTOP": "XFCE", "UNOTIFY_DESKTOP_SETTINGS": "none"], DesktopSettingsSelection.none),
     ])
