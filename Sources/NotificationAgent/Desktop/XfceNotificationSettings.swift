@@ -20,6 +20,8 @@ package final class XfceNotificationSettings: DesktopAppSettingsStore, @unchecke
     static let interface: InterfaceName = "org.xfce.Xfconf"
 
     package let place = "Xfce Settings › Notifications › Applications"
+    /// The prompt names Xfce's notification settings (`place.xfce`).
+    package let placeKey = "place.xfce"
 
     private let connection: DBusConnection
     private let appName: @Sendable (String) -> String

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import FreedesktopNotifications
 import NotificationAgentClient
 import Testing
 import TestSupport
@@ -88,6 +89,15 @@ import TestSupport
         let after = try await rig.xfconfQuery([])
         #expect(after.contains("Firefox") && !after.contains(Self.app), "\(after)")
         #expect(try await rig.client.desktop().settingsPlace == "Xfce Settings › Notifications › Applications")
+    }
+
+    /// The permission prompt names Xfce's dialog.
+    @Test func thePromptNamesXfcesSettings() async throws {
+        let rig = try await Rig()
+        defer { rig.xfconfd.stop() }
+        let (prompt, waiting) = try await rig.agent.request("org.example.Tea")
+        waiting.cancel()
+        #expect(prompt.request.body.hasSuffix("These can be configured in Settings › Notifications › Applications."))
     }
 
     /// xfconfd not running: the store cannot start (the agent then says so and keeps its own).
