@@ -10,6 +10,7 @@ package struct DesktopRecord: Sendable, Hashable {
     /// Notifications"); empty where `unotify settings APP` is the place.
     package var settingsPlace: String
 
+    /// A record of what `GetDesktop` answers.
     package init(doNotDisturb: String, doNotDisturbOrigin: String, settingsPlace: String) {
         self.doNotDisturb = doNotDisturb
         self.doNotDisturbOrigin = doNotDisturbOrigin

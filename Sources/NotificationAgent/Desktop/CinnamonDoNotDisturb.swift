@@ -23,6 +23,7 @@ package final class CinnamonDoNotDisturb: DoNotDisturbSource, @unchecked Sendabl
     /// The context's thread and the `GSettings *`, or why they could not be made; under `lock`.
     private var opened: Result<(GLibContextThread, GLibPointer), GnomeSettingsError>?
 
+    /// A reader that opens GSettings on its first read; the agent keeps one, ``shared``.
     package init() {}
 
     package func read() async throws -> Bool {

@@ -24,6 +24,8 @@ package final class SwayncNotificationSettings: DesktopAppSettingsStore, @unchec
     private let lock = NSLock()
     private var cached: (path: String, identity: SettingsFileCache.Identity, rules: [SwayncVisibilityRule])?
 
+    /// Reads the `config.json` swaync would find in `environment`; `appName` is the `app_name`
+    /// the agent sends for an app (its rules match that).
     package init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         appName: @escaping @Sendable (String) -> String = { AppDisplayName.name(for: $0) }
