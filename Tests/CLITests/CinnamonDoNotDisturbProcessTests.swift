@@ -62,9 +62,12 @@ import TestSupport
         let settings = try await session.unotify(["settings", Self.app])
         #expect(settings.stdout.hasSuffix("settings live in: unotify settings \(Self.app)\n"), "\(settings.stdout)")
         try await session.displayNotifications(false)
+        let changed = ContinuousClock.now
         try await Eventually.wait(timeout: .seconds(2), "the agent sees display-notifications=false") {
             try await session.doNotDisturbLine() == "do not disturb: on (Cinnamon: display-notifications)"
         }
+        print(
+            "CinnamonDoNotDisturbProcessTests: display-notifications=false seen after \(ContinuousClock.now - changed)")
     }
 
     /// Followed as Focus: an `.active` notification goes without its sound while it is on.

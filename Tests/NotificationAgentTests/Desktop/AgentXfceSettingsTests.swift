@@ -63,9 +63,11 @@ import TestSupport
         try await rig.allow()
         #expect(try await rig.client.settings(app: Self.app).alert == .enabled)
         try await rig.xfconfQuery(["-n", "-a", "-t", "string", "-s", "Firefox", "-t", "string", "-s", Self.app])
+        let changed = ContinuousClock.now
         try await Eventually.wait(timeout: .seconds(1), "the agent sees the app muted") {
             try await rig.client.settings(app: Self.app).alert == .disabled
         }
+        print("AgentXfceSettingsTests: the mute seen after \(ContinuousClock.now - changed)")
         let muted = try await rig.client.settings(app: Self.app)
         #expect(muted.authorization == .authorized && muted.notificationCenter == .enabled)
         try await rig.xfconfQuery(["-r"])
