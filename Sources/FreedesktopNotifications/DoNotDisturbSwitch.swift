@@ -23,6 +23,26 @@ public enum DoNotDisturbSwitch: Sendable, Hashable {
     /// xfconfd (`org.xfce.Xfconf.GetProperty`); xfce4-notifyd then logs a notification that is
     /// not critical without a popup.
     case xfconf
+    /// SwayNotificationCenter: `GetDnd` of `org.erikreider.swaync.cc` at `/org/erikreider/swaync/cc`
+    /// (`swaync-client --dnd-on`), on the server's own connection, which owns both names. It is the
+    /// running server's state; the copy swaync keeps in GSettings (`org.erikreider.swaync
+    /// dnd-state`) needs GIO to read and says nothing where swaync runs on GSettings' memory
+    /// backend. While it is on, swaync keeps notifications in its control center without a popup.
+    case swayncDnd
+    /// Budgie: `GetDoNotDisturb` of `org.buddiesofbudgie.budgie.Dispatcher` at
+    /// `/org/budgie_desktop/Notifications`, on budgie-daemon's connection (it also owns
+    /// `org.budgie_desktop.Notifications`). Kept in memory only; while it is on, budgie-daemon
+    /// shows no popup for a notification that is not critical and closes it at once.
+    case budgieDispatcher
+    /// awesome (naughty): `naughty.is_suspended()`, read with the fixed expression
+    /// ``awesomeExpression`` through `Eval` of `org.awesomewm.awful.Remote` (what `awesome-client`
+    /// calls; `awful.remote`, which the stock `rc.lua` loads through `awful`). Read only: nothing
+    /// else is ever evaluated. While suspended, naughty holds every notification (critical ones
+    /// too) hidden until `naughty.resume()`.
+    case awesomeSuspended
+
+    /// The Lua expression unotify evaluates in awesome: the suspension state, and nothing else.
+    public static let awesomeExpression = "return require(\"naughty\").is_suspended()"
 
     /// The switch of the server `profile` describes; `nil` when it keeps none that can be read.
     public static func of(_ profile: ServerProfile) -> Self? {
@@ -31,7 +51,36 @@ public enum DoNotDisturbSwitch: Sendable, Hashable {
         case "dunst": return .dunstPaused
         case "mako": return .makoMode
         case "Xfce Notify Daemon": return .xfconf
+        case "SwayNotificationCenter": return .swayncDnd
+        case "Budgie Notification Server": return .budgieDispatcher
+        case "naughty": return .awesomeSuspended
         default: return nil
+        }
+    }
+
+    /// Whether the desktop of the server `profile` describes keeps its do-not-disturb in GSettings,
+    /// which only the agent reads (it links GIO; the CLI does not, for its fast start): Cinnamon's
+    /// `display-notifications`, GNOME's `show-banners`. `unotify server --explain` asks the agent.
+    public static func isKeptInGSettings(by profile: ServerProfile) -> Bool {
+        profile.information.map { $0.name == "cinnamon" || $0.name == "gnome-shell" } ?? false
+    }
+
+    /// Why the server `profile` describes has no switch of its own to read, for `unotify server
+    /// --explain` (where ``of(_:)`` is `nil`). Cinnamon and GNOME Shell keep theirs in GSettings,
+    /// which only the agent reads.
+    public static func absence(in profile: ServerProfile) -> String {
+        switch profile.information?.name {
+        case "e17":
+            "Enlightenment has no do-not-disturb: its notification module only filters by urgency "
+                + "(show_low, show_normal, show_critical in its settings), which unotify does not read"
+        case "cinnamon":
+            "Cinnamon keeps it in GSettings (org.cinnamon.desktop.notifications display-notifications), "
+                + "which only unotifyd reads"
+        case "gnome-shell":
+            "GNOME keeps it in GSettings (org.gnome.desktop.notifications show-banners), which unotifyd reads "
+                + "where it uses GNOME's settings (XDG_CURRENT_DESKTOP=GNOME or UNOTIFY_DESKTOP_SETTINGS=gnome)"
+        case let name:
+            "\(name ?? "the server") keeps no switch unotify can read"
         }
     }
 
@@ -43,6 +92,9 @@ public enum DoNotDisturbSwitch: Sendable, Hashable {
         case .dunstPaused: "dunst: paused"
         case .makoMode: "mako: mode do-not-disturb"
         case .xfconf: "xfconf: xfce4-notifyd /do-not-disturb"
+        case .swayncDnd: "SwayNotificationCenter: GetDnd"
+        case .budgieDispatcher: "Budgie: GetDoNotDisturb"
+        case .awesomeSuspended: "awesome: naughty.is_suspended()"
         }
     }
 
@@ -73,7 +125,39 @@ public enum DoNotDisturbSwitch: Sendable, Hashable {
             return modes.contains(.string("do-not-disturb"))
         case .xfconf:
             return try await Self.readXfconf(on: connection, timeout: timeout)
+        case .swayncDnd:
+            return try await Self.answer(
+                of: "/org/erikreider/swaync/cc", "org.erikreider.swaync.cc", "GetDnd", on: connection, server: server,
+                timeout: timeout)
+        case .budgieDispatcher:
+            return try await Self.answer(
+                of: "/org/budgie_desktop/Notifications", "org.buddiesofbudgie.budgie.Dispatcher", "GetDoNotDisturb",
+                on: connection, server: server, timeout: timeout)
+        case .awesomeSuspended:
+            return try await Self.answer(
+                of: "/", "org.awesomewm.awful.Remote", "Eval", [.string(Self.awesomeExpression)], on: connection,
+                server: server, timeout: timeout)
         }
+    }
+
+    /// The one boolean a method of the server answers. awesome's `Eval` answers a string when
+    /// the expression fails (naughty not loaded): that is said, not taken for "off".
+    private static func answer(
+        of path: ObjectPath, _ interface: InterfaceName, _ member: MemberName, _ body: [DBusValue] = [],
+        on connection: DBusConnection, server: BusName, timeout: Duration
+    ) async throws -> Bool {
+        let reply = try await connection.call(
+            .methodCall(destination: server, path: path, interface: interface, member: member, body: body),
+            timeout: timeout)
+        guard reply.body.count == 1, case .boolean(let on) = reply.body[0] else {
+            let said = reply.body.first.flatMap { value -> String? in
+                guard case .string(let text) = value else { return nil }
+                return text
+            }
+            throw NotificationServerError(
+                .badReply, "\(interface).\(member) did not answer one boolean" + (said.map { ": \($0)" } ?? ""))
+        }
+        return on
     }
 
     /// xfconfd's `/do-not-disturb` of channel `xfce4-notifyd`; a property never set is off

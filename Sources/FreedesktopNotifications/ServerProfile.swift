@@ -200,6 +200,24 @@ public struct ServerProfile: Hashable, Sendable {
                 "while Xfce's do-not-disturb is on, xfce4-notifyd logs notifications without a popup and unotifyd "
                     + "plays no sound for them; critical ones pop up with their sound"
             )
+        case .swayncDnd:
+            (
+                "do not disturb", true,
+                "while SwayNotificationCenter's do-not-disturb is on, it keeps notifications in its control center "
+                    + "without a popup; unotifyd plays no sound but a critical one's (swaync plays none itself)"
+            )
+        case .budgieDispatcher:
+            (
+                "do not disturb", true,
+                "while Budgie's do-not-disturb is on, budgie-daemon shows no popup for a notification that is not "
+                    + "critical and closes it at once; unotifyd plays no sound for those; critical ones pop up"
+            )
+        case .awesomeSuspended:
+            (
+                "do not disturb", false,
+                "while naughty is suspended, awesome holds every notification hidden until it resumes, critical "
+                    + "ones too; unotifyd plays no sound for them but a critical one's"
+            )
         }
     }
 

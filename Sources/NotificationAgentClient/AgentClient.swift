@@ -87,6 +87,12 @@ package actor AgentClient {
         try await call(AgentInterface.listApps, ())
     }
 
+    /// What the running desktop holds, as the agent reads it (`GetDesktop`).
+    package func desktop() async throws -> DesktopRecord {
+        let (state, origin, place) = try await call(AgentInterface.getDesktop, ())
+        return DesktopRecord(doNotDisturb: state, doNotDisturbOrigin: origin, settingsPlace: place)
+    }
+
     /// Delivers `request` through the permission-filtered pipeline, now or when `trigger` says.
     ///
     /// - Returns: the server's id, or ``ServerNotificationID/unassigned`` for a scheduled request.

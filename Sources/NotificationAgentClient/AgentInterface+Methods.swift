@@ -78,6 +78,15 @@ extension AgentInterface {
         .setCategories, arguments: AgentBody("app", String.self, "categories_json", String.self), reply: AgentBody(),
         documentation: "Replaces the app's notification categories (their actions become buttons).")
 
+    package static let getDesktop = AgentCall(
+        .getDesktop, arguments: AgentBody(),
+        reply: AgentBody(
+            "do_not_disturb", String.self, "do_not_disturb_origin", String.self, "settings_place", String.self),
+        documentation: "What the running desktop holds, as the agent reads it: whether its do-not-disturb is on "
+            + "(\"on\", \"off\", or \"unavailable\"), where it was read (or why it cannot be), and where each app's "
+            + "notification settings live on it (\"GNOME Settings › Notifications\"; empty where `unotify settings "
+            + "APP` is the place).")
+
     package static let getCategories = AgentCall(
         .getCategories, arguments: AgentBody("app", String.self), reply: AgentBody("categories_json", String.self),
         documentation: "The app's notification categories.")

@@ -22,6 +22,7 @@ package enum AgentMethod: String, CaseIterable, Sendable {
     case listen = "Listen"
     case registerPresenter = "RegisterPresenter"
     case reply = "Reply"
+    case getDesktop = "GetDesktop"
 
     package var name: MemberName { MemberName(stringLiteral: rawValue) }
 
@@ -45,6 +46,7 @@ package enum AgentMethod: String, CaseIterable, Sendable {
         case .listen: AgentInterface.listen.description
         case .registerPresenter: AgentInterface.registerPresenter.description
         case .reply: AgentInterface.reply.description
+        case .getDesktop: AgentInterface.getDesktop.description
         }
     }
 }

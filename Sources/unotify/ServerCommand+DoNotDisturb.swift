@@ -1,12 +1,23 @@
 import FreedesktopNotifications
+import NotificationAgentClient
 
 extension ServerCommand {
     /// The `--explain` line that says whether do-not-disturb is on and where it was read:
-    /// "do not disturb: on (dunst: paused)", or "unavailable" and why.
+    /// "do not disturb: on (dunst: paused)", or "unavailable" and why. A switch the server keeps
+    /// is read here; one kept in GSettings (GNOME's, Cinnamon's) is asked of the agent
+    /// (`GetDesktop`), which links GIO, so that the CLI need not.
     static func doNotDisturbLine(_ client: NotificationsClient, _ profile: ServerProfile) async -> String {
         guard let doNotDisturb = DoNotDisturbSwitch.of(profile) else {
-            return
-                "do not disturb: unavailable (\(profile.information?.name ?? "the server") keeps no switch unotify can read)"
+            guard DoNotDisturbSwitch.isKeptInGSettings(by: profile) else {
+                return "do not disturb: unavailable (\(DoNotDisturbSwitch.absence(in: profile)))"
+            }
+            do {
+                let desktop = try await AgentClient().desktop()
+                return "do not disturb: \(desktop.doNotDisturb) (\(desktop.doNotDisturbOrigin))"
+            } catch {
+                return "do not disturb: unavailable (\(DoNotDisturbSwitch.absence(in: profile)); "
+                    + "unotifyd could not be asked: \(error))"
+            }
         }
         do {
             return "do not disturb: \(try await client.isInhibited() ? "on" : "off") (\(doNotDisturb.origin))"

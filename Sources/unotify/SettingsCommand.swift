@@ -51,7 +51,7 @@ struct SettingsCommand: AsyncParsableCommand {
             var settings = try await applyAction(client, app)
             let changes = try switchChanges()
             if !changes.isEmpty { settings = try await client.setSettings(app: app, changes: changes) }
-            printOne(app, settings)
+            printOne(app, settings, place: await Self.place(of: app, client))
         } catch let error as AgentError {
             throw CommandFailure(error)
         }
@@ -118,9 +118,19 @@ struct SettingsCommand: AsyncParsableCommand {
         }
     }
 
-    private func printOne(_ app: String, _ s: AppSettings) {
+    /// Where the app's settings live on the running desktop, as the agent knows it (`GetDesktop`):
+    /// the desktop's own settings, or this command; `nil` from an agent that cannot say.
+    private static func place(of app: String, _ client: AgentClient) async -> String? {
+        guard let place = try? await client.desktop().settingsPlace else { return nil }
+        return place.isEmpty ? "unotify settings \(app)" : place
+    }
+
+    private func printOne(_ app: String, _ s: AppSettings, place: String?) {
         if json {
-            StandardOutput.write(JSONText.object([("app", JSONText.string(app))] + Self.members(s)))
+            StandardOutput.write(
+                JSONText.object(
+                    [("app", JSONText.string(app))] + Self.members(s)
+                        + (place.map { [("settingsPlace", JSONText.string($0))] } ?? [])))
             return
         }
         StandardOutput.write(
@@ -134,7 +144,7 @@ struct SettingsCommand: AsyncParsableCommand {
             lock screen: \(AppOptionParsing.switchName(s.lockScreen))
             critical alert: \(AppOptionParsing.switchName(s.criticalAlert))
             alert style: \(AppOptionParsing.styleName(s.alertStyle))
-            """)
+            """ + (place.map { "\nsettings live in: \($0)" } ?? ""))
     }
 
     private static func json(_ s: AppSettings) -> String { JSONText.object(members(s)) }

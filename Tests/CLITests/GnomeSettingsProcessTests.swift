@@ -18,9 +18,11 @@ import TestSupport
         let state: TemporaryDirectory
         let config: TemporaryDirectory
 
-        init() async throws {
+        init(serverName: String = "fake") async throws {
             bus = try PrivateBus()
-            fake = try await FakeNotificationServer(address: bus.address)
+            fake = try await FakeNotificationServer(
+                address: bus.address,
+                information: ServerInformation(name: serverName, vendor: "GNOME", version: "43", specVersion: "1.2"))
             state = try TemporaryDirectory("unotify-state")
             config = try TemporaryDirectory("unotify-gsettings")
         }
@@ -234,5 +236,22 @@ import TestSupport
         let during = try await session.fake.nextCall()
         #expect(during.request.hints.soundName == nil, "a sound under GNOME's do-not-disturb")
         #expect(during.request.hints.suppressSound == true)
+    }
+
+    /// `unotify server --explain` on GNOME Shell says whether GNOME's do-not-disturb is on: the CLI,
+    /// which links no GIO, asks the agent (`GetDesktop`), which reads `show-banners`.
+    @Test func explainSaysWhetherGnomesDoNotDisturbIsOn() async throws {
+        let session = try await Session(serverName: "gnome-shell")
+        @Sendable func line() async throws -> String {
+            let explain = try await session.unotify(["server", "--explain"])
+            return explain.stdout.split(separator: "\n").last { $0.hasPrefix("do not disturb:") }.map(String.init) ?? ""
+        }
+        #expect(try await line() == "do not disturb: off (GNOME: show-banners)")
+        // And where the app's settings live, as the agent knows it.
+        #expect(try await session.settings().hasSuffix("settings live in: GNOME Settings › Notifications\n"))
+        try await session.gsettings(["set", "org.gnome.desktop.notifications", "show-banners", "false"])
+        try await Eventually.wait(timeout: .seconds(2), "the agent sees show-banners=false") {
+            try await line() == "do not disturb: on (GNOME: show-banners)"
+        }
     }
 }

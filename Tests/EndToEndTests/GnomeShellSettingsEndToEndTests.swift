@@ -30,6 +30,26 @@ extension EndToEnd {
             guard status == 0 else { throw TestSupportError("gsettings exited \(status): \(tool.standardError)") }
         }
 
+        /// On the real GNOME Shell, `unotify server --explain` says whether GNOME's do-not-disturb
+        /// (the global `show-banners`) is on, as the agent reads it, and `unotify settings APP`
+        /// names GNOME Settings.
+        @Test func explainSaysWhetherGnomesDoNotDisturbIsOn() async throws {
+            let session = try await MatrixSession(.gnomeShell)
+            @Sendable func line() async throws -> String {
+                let explain = try await session.output(["server", "--explain"])
+                return explain.split(separator: "\n").last { $0.hasPrefix("do not disturb:") }.map(String.init) ?? ""
+            }
+            #expect(try await line() == "do not disturb: off (GNOME: show-banners)")
+            try await Self.gsettings(session, ["set", "org.gnome.desktop.notifications", "show-banners", "false"])
+            try await Eventually.wait(timeout: .seconds(2), "--explain says do-not-disturb is on") {
+                try await line() == "do not disturb: on (GNOME: show-banners)"
+            }
+            try await session.allow(Self.app)
+            #expect(
+                try await session.output(["settings", Self.app]).hasSuffix(
+                    "settings live in: GNOME Settings › Notifications\n"))
+        }
+
         @Test func theUserSwitchesInGnomeAndTheAgentFollows() async throws {
             let session = try await MatrixSession(.gnomeShell)
             try await session.allow(Self.app)

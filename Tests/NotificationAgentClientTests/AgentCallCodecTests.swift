@@ -79,6 +79,8 @@ import Testing
             try Self.roundTrip(AgentInterface.listen, app, [Self.response]),
             try Self.roundTrip(AgentInterface.registerPresenter, app, ()),
             try Self.roundTrip(AgentInterface.reply, ("1234", "on my way"), ()),
+            try Self.roundTrip(
+                AgentInterface.getDesktop, (), ("on", "GNOME: show-banners", "GNOME Settings › Notifications")),
         ]
         #expect(Set(covered) == Set(AgentMethod.allCases))
     }

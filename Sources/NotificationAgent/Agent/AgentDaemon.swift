@@ -65,7 +65,7 @@ package enum AgentDaemon {
             let store = SettingsStore(directory: try SettingsStore.defaultDirectory())
             let agent = NotificationAgent(
                 connection: connection, store: store,
-                desktopSettings: desktopSettings(DesktopSettingsSelection.select(), connection: connection))
+                desktopSettings: await desktopSettings(DesktopSettingsSelection.select(), connection: connection))
             guard try await agent.start() else {
                 // Status 0 as documented (another agent serves the session), but never silently.
                 let owner = (try? await connection.processID(of: AgentInterface.busName)).map { " (pid \($0))" }
@@ -103,7 +103,7 @@ package enum AgentDaemon {
     /// desktop has none, or when it cannot be used: then one line on stderr says why.
     /// The settings store of the desktop `selection` names (``DesktopSettingsSelection``): the one
     /// place where the agent picks it.
-    private static func desktopSettings(_ selection: DesktopSettingsSelection, connection: DBusConnection)
+    private static func desktopSettings(_ selection: DesktopSettingsSelection, connection: DBusConnection) async
         -> (any DesktopAppSettingsStore)?
     {
         switch selection {
@@ -119,6 +119,10 @@ package enum AgentDaemon {
             }
         case .kde:
             return plasmaSettings(connection)
+        case .xfce:
+            return await xfceSettings()
+        case .swaync:
+            return SwayncNotificationSettings()
         case .none:
             return nil
         }

@@ -59,6 +59,11 @@ extension NotificationAgent {
                 let id = try checked(app)
                 try await delivery.categories.set(try CategoryRecord.list(json: json), for: id)
             }
+        case .getDesktop?:
+            return try await serve(AgentInterface.getDesktop, message) { _ in
+                let record = await desktopRecord()
+                return (record.doNotDisturb, record.doNotDisturbOrigin, record.settingsPlace)
+            }
         case .getCategories?:
             return try await serve(AgentInterface.getCategories, message) { app in
                 let encoder = JSONEncoder()

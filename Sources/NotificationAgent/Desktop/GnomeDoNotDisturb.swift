@@ -7,7 +7,5 @@ struct GnomeDoNotDisturb: DoNotDisturbSource {
     let settings: GnomeNotificationSettings
     let origin = "GNOME: show-banners"
 
-    func isOn() async -> Bool? {
-        (try? settings.showsBanners()).map { !$0 }
-    }
+    func read() async throws -> Bool { try !settings.showsBanners() }
 }

@@ -25,12 +25,16 @@ extension GnomeNotificationSettings {
         return GLibPointer(settings)
     }
 
-    private static func lookUp(_ id: String, keys: [String]) throws -> OpaquePointer {
+    /// The schema `id`, looked up before GSettings could abort on it, with every key in `keys`;
+    /// `package` names the Debian package that installs it.
+    static func lookUp(_ id: String, keys: [String], package: String = "gsettings-desktop-schemas") throws
+        -> OpaquePointer
+    {
         guard let source = g_settings_schema_source_get_default(),
             let schema = g_settings_schema_source_lookup(source, id, 1)
         else {
             throw GnomeSettingsError(
-                "the GSettings schema \(id) is not installed (Debian: gsettings-desktop-schemas; "
+                "the GSettings schema \(id) is not installed (Debian: \(package); "
                     + "looked up in XDG_DATA_DIRS and GSETTINGS_SCHEMA_DIR)")
         }
         for key in keys where g_settings_schema_has_key(schema, key) == 0 {
@@ -42,7 +46,7 @@ extension GnomeNotificationSettings {
 
     /// Refuses GSettings' memory backend (it keeps nothing and shares nothing: GIO falls back to
     /// it when dconf is missing) and a keyfile backend whose file cannot be read.
-    private static func checkBackend() throws {
+    static func checkBackend() throws {
         guard let backend = g_settings_backend_get_default() else {
             throw GnomeSettingsError("GSettings has no backend")
         }

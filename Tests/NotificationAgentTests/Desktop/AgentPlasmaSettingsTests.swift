@@ -52,6 +52,13 @@ import TestSupport
         #expect(try await rig.client.settings(app: Self.app).alert == .enabled)
     }
 
+    /// `GetDesktop` names Plasma's settings page, where `unotify settings APP` says the app's
+    /// settings live.
+    @Test func getDesktopNamesPlasmasSettingsPage() async throws {
+        let rig = try await Rig()
+        #expect(try await rig.client.desktop().settingsPlace == "KDE System Settings › Notifications › Applications")
+    }
+
     @Test func aSystemDefaultOffIsOverriddenWithAnExplicitTrue() async throws {
         let rig = try await Rig()
         _ = try await rig.client.setSettings(

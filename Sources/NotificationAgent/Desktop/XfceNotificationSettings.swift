@@ -1,0 +1,122 @@
+import DBus
+import Foundation
+import NotificationAgentClient
+
+/// Xfce's per-app notification setting: xfce4-notifyd's list of muted applications, the string
+/// array `/applications/muted_applications` of xfconf channel `xfce4-notifyd` (Xfce Settings ›
+/// Notifications › Applications), read and written through xfconfd's D-Bus interface,
+/// `org.xfce.Xfconf` (`GetProperty`, `SetProperty`). A name in the list is an app whose
+/// notifications xfce4-notifyd logs without a popup: the app's alert (``XfceMutedRule``).
+///
+/// The list is read once when the store starts and kept up to date from xfconfd's own
+/// `PropertyChanged` / `PropertyRemoved` signals: a change made in Xfce's settings or with
+/// `xfconf-query` counts for the next decision, with no polling. The names are the `app_name`
+/// the agent sends (``AppDisplayName``): xfce4-notifyd mutes by it.
+package final class XfceNotificationSettings: DesktopAppSettingsStore, @unchecked Sendable {
+    static let channel = "xfce4-notifyd"
+    static let property = "/applications/muted_applications"
+    static let service: BusName = "org.xfce.Xfconf"
+    static let path: ObjectPath = "/org/xfce/Xfconf"
+    static let interface: InterfaceName = "org.xfce.Xfconf"
+
+    package let place = "Xfce Settings › Notifications › Applications"
+    /// The prompt names Xfce's notification settings (`place.xfce`).
+    package let placeKey = "place.xfce"
+
+    private let connection: DBusConnection
+    private let appName: @Sendable (String) -> String
+    private let lock = NSLock()
+    /// The list as xfconfd last said it, in its order; under `lock`.
+    private var muted: [String] = []
+    private var watch: Task<Void, Never>?
+
+    /// Starts following the list on `connection` (the signals first, then the value, so that no
+    /// change falls between them).
+    ///
+    /// - Throws: when xfconfd cannot be read (not running: then the agent's own store counts).
+    package init(
+        connection: DBusConnection,
+        appName: @escaping @Sendable (String) -> String = { AppDisplayName.name(for: $0) }
+    ) async throws {
+        self.connection = connection
+        self.appName = appName
+        let changes = try await connection.signals(
+            matching: MatchRule(sender: Self.service, path: Self.path, interface: Self.interface, arg0: Self.channel))
+        let initial = try await Self.read(on: connection)
+        lock.withLock { muted = initial }
+        watch = Task { [weak self] in
+            do {
+                for try await signal in changes { self?.follow(signal) }
+            } catch {}
+        }
+    }
+
+    deinit { watch?.cancel() }
+
+    package func applying(to settings: AppSettings, app: String) throws -> AppSettings {
+        let name = appName(app)
+        return XfceMutedRule.applying(muted: lock.withLock { muted.contains(name) }, to: settings)
+    }
+
+    /// Adds or removes the app's name (``XfceMutedRule/muted(after:)``) with `SetProperty`, only
+    /// when that changes the list; every other name stays, in its order.
+    package func write(_ settings: AppSettings, app: String) throws {
+        guard let shouldMute = XfceMutedRule.muted(after: settings) else { return }
+        let name = appName(app)
+        let current = lock.withLock { muted }
+        guard current.contains(name) != shouldMute else { return }
+        let updated = shouldMute ? current + [name] : current.filter { $0 != name }
+        let value = DBusValue.array(element: .variant, updated.map { .variant(.string($0)) })
+        do {
+            _ = try connection.callBlocking(
+                .methodCall(
+                    destination: Self.service, path: Self.path, interface: Self.interface, member: "SetProperty",
+                    body: [.string(Self.channel), .string(Self.property), .variant(value)]),
+                timeout: .seconds(5))
+        } catch {
+            throw XfceSettingsError("Xfce's muted applications could not be written (xfconfd): \(error)")
+        }
+        lock.withLock { muted = updated }
+    }
+
+    /// A `PropertyChanged(channel, property, value)` or `PropertyRemoved(channel, property)` of the list.
+    private func follow(_ signal: DBusMessage) {
+        guard signal.body.count >= 2, case .string(Self.property) = signal.body[1] else { return }
+        switch signal.member?.rawValue {
+        case "PropertyChanged":
+            guard signal.body.count == 3, case .variant(let value) = signal.body[2] else { return }
+            let names = Self.names(in: value)
+            lock.withLock { muted = names }
+        case "PropertyRemoved":
+            lock.withLock { muted = [] }
+        default:
+            break
+        }
+    }
+
+    private static func read(on connection: DBusConnection) async throws -> [String] {
+        do {
+            let reply = try await connection.call(
+                .methodCall(
+                    destination: service, path: path, interface: interface, member: "GetProperty",
+                    body: [.string(channel), .string(property)]), timeout: .seconds(5))
+            guard reply.body.count == 1, case .variant(let value) = reply.body[0] else {
+                throw XfceSettingsError("xfconfd's GetProperty did not answer a variant")
+            }
+            return names(in: value)
+        } catch let error as DBusError where error.name == "org.xfce.Xfconf.Error.PropertyNotFound" {
+            return []
+        }
+    }
+
+    /// The strings of xfconf's array (`av` of strings; `as` accepted too); anything else is none.
+    static func names(in value: DBusValue) -> [String] {
+        guard case .array(_, let items) = value else { return [] }
+        return items.compactMap { item in
+            switch item {
+            case .variant(.string(let name)), .string(let name): name
+            default: nil
+            }
+        }
+    }
+}
