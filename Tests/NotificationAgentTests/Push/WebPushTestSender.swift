@@ -1,0 +1,26 @@
+import Crypto
+import Foundation
+@testable import NotificationAgent
+
+/// An application server's side of RFC 8291, for tests: encrypts a plaintext for a
+/// subscription's keys in one `aes128gcm` record, with a fresh sender key and salt.
+enum WebPushTestSender {
+    static func encrypt(_ plaintext: Data, to keys: WebPushKeys, recordSize: UInt32 = 4_096) throws -> Data {
+        let sender = P256.KeyAgreement.PrivateKey()
+        let salt = Data((0..<16).map { _ in UInt8.random(in: 0...255) })
+        let shared = try sender.sharedSecretFromKeyAgreement(
+            with: P256.KeyAgreement.PublicKey(x963Representation: keys.publicKey))
+        let info = Data("WebPush: info".utf8) + [0] + keys.publicKey + sender.publicKey.x963Representation
+        let inputKey = shared.hkdfDerivedSymmetricKey(
+            using: SHA256.self, salt: keys.authSecret, sharedInfo: info, outputByteCount: 32)
+        let prk = HKDF<SHA256>.extract(inputKeyMaterial: inputKey, salt: salt)
+        let key = HKDF<SHA256>.expand(
+            pseudoRandomKey: prk, info: Data("Content-Encoding: aes128gcm".utf8) + [0], outputByteCount: 16)
+        let nonce = HKDF<SHA256>.expand(
+            pseudoRandomKey: prk, info: Data("Content-Encoding: nonce".utf8) + [0], outputByteCount: 12)
+        let sealed = try AES.GCM.seal(
+            plaintext + [2], using: key, nonce: AES.GCM.Nonce(data: nonce.withUnsafeBytes { Data($0) }))
+        let sizeBytes = (0..<4).map { UInt8(truncatingIfNeeded: recordSize >> (8 * (3 - $0))) }
+        return salt + sizeBytes + [65] + sender.publicKey.x963Representation + sealed.ciphertext + sealed.tag
+    }
+}
