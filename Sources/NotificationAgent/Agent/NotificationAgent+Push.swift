@@ -100,7 +100,7 @@ extension NotificationAgent {
             guard isVersion2, !id.isEmpty else { return empty }
             return [["id": DBusVariant(id)].dbusValue]
         case .newEndpoint(let token, let endpoint):
-            guard let (app, subscription) = push.app(for: token) else {
+            guard let (app, subscription) = subscription(forToken: token) else {
                 logPush("ignored NewEndpoint for an unknown token")
                 return empty
             }
@@ -109,7 +109,7 @@ extension NotificationAgent {
             do { try saveSubscription(changed, app: app) } catch { logPush("cannot save \(app)'s endpoint: \(error)") }
         case .unregistered(let token):
             if push.unregistering.remove(token) != nil { return empty }
-            guard let (app, subscription) = push.app(for: token) else { return empty }
+            guard let (app, subscription) = subscription(forToken: token) else { return empty }
             logPush("\(subscription.distributor) unregistered \(app); registering it again with new keys")
             push.document?.apps[app] = nil
             try? push.file.save(push.document ?? .empty)
@@ -120,7 +120,7 @@ extension NotificationAgent {
 
     /// Decrypts, reads and delivers one push message; every drop is counted and logged.
     func receive(_ body: [UInt8], token: String, id: String) async {
-        guard let (app, subscription) = push.app(for: token) else {
+        guard let (app, subscription) = subscription(forToken: token) else {
             return drop(.unknownToken, "a message for an unknown token was dropped")
         }
         if !id.isEmpty, !push.recent.insert(token + " " + id) {
@@ -199,6 +199,17 @@ extension NotificationAgent {
     private func client(_ name: String) throws -> DistributorClient {
         DistributorClient(
             connection: connection, name: try BusName(validating: name), service: AgentInterface.busName.rawValue)
+    }
+
+    /// The app and subscription of `token`, `push.json` read first when it has not been: the
+    /// call that started the agent can come before anything else has read it.
+    private func subscription(forToken token: String) -> (app: String, subscription: PushSubscription)? {
+        do {
+            _ = try subscriptions()
+        } catch {
+            logPush("cannot read the subscriptions: \(error)")
+        }
+        return push.app(for: token)
     }
 
     private func subscriptions() throws -> PushSubscriptionsFile {

@@ -188,4 +188,28 @@ import TestSupport
         #expect(after.endpoint != before.endpoint)
         await distributor.stop()
     }
+
+    /// The agent that a distributor's `Message` starts (D-Bus activation) may be handed the
+    /// call before it has read anything: the token is still found in `push.json`.
+    @Test func aFreshAgentFindsTheStoredSubscriptionForTheFirstCall() async throws {
+        let rig = try await AgentTests.Rig()
+        let distributor = try await FakeDistributor(address: rig.bus.address)
+        try await Self.allow(rig)
+        let subscription = try Subscription(try await rig.client.registerPush(app: Self.app))
+        let token = try await Self.token(distributor)
+        let fresh = NotificationAgent(
+            connection: try DBusConnection(address: rig.bus.address), store: SettingsStore(directory: rig.state.url),
+            strings: PromptStrings(language: "en"))
+        let arguments: [String: DBusVariant] = [
+            "token": DBusVariant(token), "message": DBusVariant([UInt8](try subscription.encrypt(Self.alert))),
+            "id": DBusVariant("first"),
+        ]
+        var call = DBusMessage.methodCall(
+            destination: AgentInterface.busName, path: UnifiedPush.connectorPath, interface: UnifiedPush.connector2,
+            member: "Message", body: [arguments.dbusValue])
+        call.sender = ":1.99"
+        _ = await fresh.connectorCalled(call)
+        #expect(try await rig.fake.nextCall().request.summary == "Ann")
+        await distributor.stop()
+    }
 }
