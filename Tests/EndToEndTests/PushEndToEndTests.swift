@@ -16,7 +16,7 @@ extension EndToEnd {
         /// and the distributor on its bus.
         struct Rig {
             let session: MatrixSession
-            let distributor: ChildProcess
+            var distributor: ChildProcess
             let python: String
             let agentLog: URL
             let watcher: DBusConnection
@@ -49,6 +49,7 @@ extension EndToEnd {
 
             static func startDistributor(_ session: MatrixSession) async throws -> ChildProcess {
                 let ready = session.state.url.appendingPathComponent("distributor.ready")
+                try? FileManager.default.removeItem(at: ready)  // a distributor's before it
                 let process = try ChildProcess(
                     PackageRoot.url.appendingPathComponent("scripts/push/unifiedpush-distributor").path,
                     [
@@ -104,6 +105,16 @@ extension EndToEnd {
                 }
             }
 
+            /// The agent's count of push messages with `outcome` (its `PushStatus`).
+            func count(_ outcome: String) async throws -> UInt32 {
+                let reply = try await watcher.call(
+                    .methodCall(
+                        destination: "org.unotify.Agent", path: "/org/unotify/Agent", interface: "org.unotify.Agent1",
+                        member: "PushStatus"))
+                guard reply.body.count == 2 else { throw TestSupportError("PushStatus answered \(reply.body)") }
+                return try [String: UInt32](dbusValue: reply.body[1])[outcome] ?? 0
+            }
+
             func stop() {
                 distributor.stop()
             }
@@ -130,6 +141,41 @@ extension EndToEnd {
                 listen.standardOutput.contains(
                     #""action":"com.apple.UNNotificationDefaultActionIdentifier","title":"Ann","body":"Lunch?""#),
                 "\(listen.standardOutput)")
+        }
+
+        @Test func aDeniedAppsPushIsDroppedAndCountedAndAnAllowedOnesIsShown() async throws {
+            let rig = try await Rig()
+            defer { rig.stop() }
+            #expect(try await rig.session.unotify(["settings", Self.app, "deny"]).status == 0)
+            try await rig.session.allow("org.example.Other")
+            let denied = try await rig.registerAndStopTheAgent()
+            let other = try await rig.session.output(["push", "--register", "org.example.Other"])
+            #expect(try await rig.send(Self.payload, to: denied) == ["201"])
+            let marker = #"{"aps": {"alert": {"title": "Marker", "body": "shown"}}}"#
+            #expect(try await rig.send(marker, to: other.trimmingCharacters(in: .whitespacesAndNewlines)) == ["201"])
+            let shown = try await rig.shown(count: 1)
+            #expect(shown.map(\.summary) == ["Marker"], "only the allowed app's push is shown")
+            #expect(try await rig.count("not-allowed") == 1)
+            #expect(try await rig.count("delivered") == 1)
+        }
+
+        @Test func aDistributorThatRestartsGivesANewEndpointThatTheAgentFollows() async throws {
+            var rig = try await Rig()
+            defer { rig.stop() }
+            try await rig.session.allow(Self.app)
+            let before = try await rig.session.output(["push", "--register", Self.app])
+            rig.distributor.stop()
+            // A new distributor process has forgotten every registration: the agent registers
+            // again when its name appears, and the new endpoint is the app's.
+            rig.distributor = try await Rig.startDistributor(rig.session)
+            let session = rig.session
+            try await Eventually.wait(timeout: .seconds(15), "the agent takes the new distributor's endpoint") {
+                try await session.output(["push", "--register", Self.app]) != before
+            }
+            let after = try await session.output(["push", "--register", Self.app])
+            #expect(
+                try await rig.send(Self.payload, to: after.trimmingCharacters(in: .whitespacesAndNewlines)) == ["201"])
+            #expect(try #require(try await rig.shown(count: 1).first).summary == "Ann")
         }
     }
 }
