@@ -106,6 +106,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "push-latency-benchmark",
+            dependencies: ["NotificationAgent", "NotificationAgentClient", "DBus", "TestSupport"],
+            path: "benchmarks/Sources/push-latency-benchmark",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "schedule-lateness-benchmark",
             dependencies: ["NotificationAgent", "UserNotifications", "FreedesktopNotifications", "DBus", "TestSupport"],
             path: "benchmarks/Sources/schedule-lateness-benchmark",

@@ -31,7 +31,7 @@ import TestSupport
         }
 
         func encrypt(_ payload: String) throws -> Data {
-            try WebPushTestSender.encrypt(Data(payload.utf8), publicKey: publicKey, authSecret: authSecret)
+            try WebPushEncryption.encrypt(Data(payload.utf8), publicKey: publicKey, authSecret: authSecret)
         }
     }
 
@@ -123,7 +123,7 @@ import TestSupport
         // Not encrypted for these keys.
         try await distributor.message(Data(repeating: 7, count: 200), token: token)
         try await distributor.message(
-            try WebPushTestSender.encrypt(Data(Self.alert.utf8), to: WebPushKeys()), token: token)
+            try WebPushEncryption.encrypt(Data(Self.alert.utf8), to: WebPushKeys()), token: token)
         #expect(try await Self.count(rig, .undecryptable) == 2)
         // Malformed aps JSON.
         try await distributor.message(try subscription.encrypt(#"{"aps": {"alert": 3}}"#), token: token)

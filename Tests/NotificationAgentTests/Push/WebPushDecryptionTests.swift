@@ -96,7 +96,7 @@ import Testing
     @Test func aMessageEncryptedHereDecrypts() throws {
         let keys = WebPushKeys()
         for plaintext in ["", "x", String(repeating: "é", count: 1_900)] {
-            let body = try WebPushTestSender.encrypt(Data(plaintext.utf8), to: keys)
+            let body = try WebPushEncryption.encrypt(Data(plaintext.utf8), to: keys)
             #expect(String(decoding: try WebPushDecryption.decrypt(body, with: keys), as: UTF8.self) == plaintext)
         }
     }

@@ -1,16 +1,17 @@
 import Crypto
 import Foundation
-@testable import NotificationAgent
 
-/// An application server's side of RFC 8291, for tests: encrypts a plaintext for a
-/// subscription's keys in one `aes128gcm` record, with a fresh sender key and salt.
-enum WebPushTestSender {
-    static func encrypt(_ plaintext: Data, to keys: WebPushKeys, recordSize: UInt32 = 4_096) throws -> Data {
+/// An application server's side of RFC 8291, for tests and benchmarks (the agent only
+/// decrypts): encrypts a plaintext for a subscription's keys in one `aes128gcm` record, with a
+/// fresh sender key and salt, with swift-crypto as ``WebPushDecryption`` does.
+package enum WebPushEncryption {
+    /// `plaintext` encrypted for `keys`' public key and auth secret.
+    package static func encrypt(_ plaintext: Data, to keys: WebPushKeys, recordSize: UInt32 = 4_096) throws -> Data {
         try encrypt(plaintext, publicKey: keys.publicKey, authSecret: keys.authSecret, recordSize: recordSize)
     }
 
     /// Encrypts for a subscription as its JSON gives it: the receiver's public key and auth secret.
-    static func encrypt(_ plaintext: Data, publicKey: Data, authSecret: Data, recordSize: UInt32 = 4_096) throws
+    package static func encrypt(_ plaintext: Data, publicKey: Data, authSecret: Data, recordSize: UInt32 = 4_096) throws
         -> Data
     {
         let sender = P256.KeyAgreement.PrivateKey()
