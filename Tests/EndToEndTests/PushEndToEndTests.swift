@@ -21,10 +21,14 @@ extension EndToEnd {
             let agentLog: URL
             let watcher: DBusConnection
 
-            init() async throws {
-                session = try await MatrixSession(.dunst)
+            init(_ server: MatrixServer = .dunst) async throws {
+                session = try await MatrixSession(server)
                 agentLog = session.state.url.appendingPathComponent("agent.log")
-                let environment = "XDG_STATE_HOME=\(session.state.path) UNOTIFY_DESKTOP_SETTINGS=none LANG=C.UTF-8"
+                // The agent runs as the session's `unotify` would start it (on GNOME Shell, with
+                // GNOME's own settings).
+                let variables = ["UNOTIFY_DESKTOP_SETTINGS": "none"].merging(session.environment) { $1 }
+                let environment = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                    .joined(separator: " ")
                 try """
                 [D-BUS Service]
                 Name=org.unotify.Agent
@@ -176,6 +180,18 @@ extension EndToEnd {
             #expect(
                 try await rig.send(Self.payload, to: after.trimmingCharacters(in: .whitespacesAndNewlines)) == ["201"])
             #expect(try #require(try await rig.shown(count: 1).first).summary == "Ann")
+        }
+
+        @Test func onGnomeShellAPushFromPywebpushShowsItsTitleAndBody() async throws {
+            let rig = try await Rig(.gnomeShell)
+            defer { rig.stop() }
+            try await rig.session.allow(Self.app)
+            let subscription = try await rig.registerAndStopTheAgent()
+            #expect(try await rig.send(Self.payload, to: subscription) == ["201"])
+            let shown = try #require(try await rig.shown(count: 1).first)
+            #expect(shown.summary == "Ann")
+            #expect(shown.body == "Lunch?")
+            try await rig.session.waitForShown(1)
         }
     }
 }
