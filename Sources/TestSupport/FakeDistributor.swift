@@ -71,6 +71,14 @@ public actor FakeDistributor {
         _ = try await connection.call(message, timeout: .seconds(10))
     }
 
+    /// Ends the registration of `token` on the distributor's side (a user removing it, an
+    /// expired push server account): forgets it and calls the connector's `Unregistered`.
+    public func dropRegistration(_ token: String) async throws {
+        let registration = try registration(token)
+        registrations[token] = nil
+        try await call(registration, "Unregistered", token: token, [:])
+    }
+
     private func registration(_ token: String) throws -> Registration {
         guard let registration = registrations[token] else { throw DBusError(.invalidArgument, "no token \(token)") }
         return registration

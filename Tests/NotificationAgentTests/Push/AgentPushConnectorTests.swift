@@ -212,4 +212,24 @@ import TestSupport
         #expect(try await rig.fake.nextCall().request.summary == "Ann")
         await distributor.stop()
     }
+
+    /// `Unregistered` that the agent did not ask for ends the registration: the app is
+    /// registered again at once with new keys and a new token.
+    @Test func anUnregistrationByTheDistributorRegistersAgainWithNewKeys() async throws {
+        let rig = try await AgentTests.Rig()
+        let distributor = try await FakeDistributor(address: rig.bus.address)
+        let before = try Subscription(try await rig.client.registerPush(app: Self.app))
+        let token = try await Self.token(distributor)
+        try await distributor.dropRegistration(token)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while await distributor.registrations.isEmpty, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let newToken = try await Self.token(distributor)
+        #expect(newToken != token)
+        let after = try Subscription(try await rig.client.registerPush(app: Self.app))
+        #expect(after.publicKey != before.publicKey && after.authSecret != before.authSecret)
+        #expect(after.endpoint == (await distributor.registrations[newToken])?.endpoint)
+        await distributor.stop()
+    }
 }
