@@ -25,5 +25,6 @@ public struct RemoteNotificationRegistrationError: Error, LocalizedError, Sendab
         self.message = message
     }
 
+    /// The reason, in words (``message``).
     public var errorDescription: String? { message }
 }
