@@ -137,6 +137,17 @@ extension NotificationAgent {
         }
         let request = payload.deliveryRequest(
             identifier: APNsPayload.generatedIdentifier(), strings: AppStringsTable.load(app: app))
+        if payload.contentAvailable, !request.hasContent {
+            // A silent push: for the running app's delegate (asked as for willPresent, which
+            // tells it apart), never shown. Not while the app may not notify at all.
+            guard (try? checkMayNotifyAtAll(app: app)) == true else {
+                return drop(.notAllowed, "a silent push for \(app) was dropped: the app may not notify")
+            }
+            guard await askPresenter(app: app, request: request) != nil else {
+                return drop(.notShown, "a silent push for \(app) was dropped: the app is not running with a delegate")
+            }
+            return push.counts.record(.background)
+        }
         do {
             _ = try await add(request, app: app)
             push.counts.record(.delivered)
@@ -145,6 +156,12 @@ extension NotificationAgent {
         } catch {
             drop(.notShown, "a message for \(app) was not shown: \(error)")
         }
+    }
+
+    /// Whether `app` is authorized or provisional.
+    private func checkMayNotifyAtAll(app: String) throws -> Bool {
+        let authorization = try authorizations.settings(for: app).authorization
+        return authorization == .authorized || authorization == .provisional
     }
 
     private func drop(_ outcome: PushCounts.Outcome, _ line: String) {

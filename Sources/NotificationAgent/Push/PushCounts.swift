@@ -2,6 +2,8 @@
 package struct PushCounts: Sendable, Equatable {
     package enum Outcome: String, CaseIterable, Sendable {
         case delivered
+        /// A silent push (`content-available`, nothing to show) handed to the running app.
+        case background
         case notAllowed = "not-allowed"
         case unknownToken = "unknown-token"
         case replayed
