@@ -147,7 +147,7 @@ extension EndToEnd {
                 "\(listen.standardOutput)")
         }
 
-        @Test func aDeniedAppsPushIsDroppedAndCountedAndAnAllowedOnesIsShown() async throws {
+        @Test func aDeniedAppsPushAndMalformedJSONAreDroppedCountedAndLoggedAndAnAllowedOneIsShown() async throws {
             let rig = try await Rig()
             defer { rig.stop() }
             #expect(try await rig.session.unotify(["settings", Self.app, "deny"]).status == 0)
@@ -155,12 +155,18 @@ extension EndToEnd {
             let denied = try await rig.registerAndStopTheAgent()
             let other = try await rig.session.output(["push", "--register", "org.example.Other"])
             #expect(try await rig.send(Self.payload, to: denied) == ["201"])
+            let otherSubscription = other.trimmingCharacters(in: .whitespacesAndNewlines)
+            // Malformed aps JSON, for the allowed app: dropped and counted too.
+            #expect(try await rig.send(#"{"aps": {"alert": 42}}"#, to: otherSubscription) == ["201"])
             let marker = #"{"aps": {"alert": {"title": "Marker", "body": "shown"}}}"#
-            #expect(try await rig.send(marker, to: other.trimmingCharacters(in: .whitespacesAndNewlines)) == ["201"])
+            #expect(try await rig.send(marker, to: otherSubscription) == ["201"])
             let shown = try await rig.shown(count: 1)
             #expect(shown.map(\.summary) == ["Marker"], "only the allowed app's push is shown")
             #expect(try await rig.count("not-allowed") == 1)
+            #expect(try await rig.count("invalid-payload") == 1)
             #expect(try await rig.count("delivered") == 1)
+            let log = (try? String(contentsOf: rig.agentLog, encoding: .utf8)) ?? ""
+            #expect(log.contains("aps.alert must be a string or a dictionary"), "\(log)")
         }
 
         @Test func aDistributorThatRestartsGivesANewEndpointThatTheAgentFollows() async throws {
