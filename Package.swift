@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -70,6 +71,8 @@ let package = Package(
             dependencies: [
                 "UserNotifications", "NotificationAgentClient", "FreedesktopNotifications", "DBus", "CGio",
                 .product(name: "HeapModule", package: "swift-collections"),
+                // Web Push decryption (RFC 8291): P-256 key agreement, HKDF, AES-128-GCM.
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
@@ -103,6 +106,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "push-latency-benchmark",
+            dependencies: ["NotificationAgent", "NotificationAgentClient", "DBus", "TestSupport"],
+            path: "benchmarks/Sources/push-latency-benchmark",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "schedule-lateness-benchmark",
             dependencies: ["NotificationAgent", "UserNotifications", "FreedesktopNotifications", "DBus", "TestSupport"],
             path: "benchmarks/Sources/schedule-lateness-benchmark",
@@ -131,6 +140,7 @@ let package = Package(
             dependencies: [
                 "NotificationAgent", "UserNotifications", "NotificationAgentClient", "FreedesktopNotifications", "DBus",
                 "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),

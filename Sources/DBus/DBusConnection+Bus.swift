@@ -103,10 +103,33 @@ extension DBusConnection {
     public func nameOwnerChanges(of name: BusName) async throws -> AsyncThrowingMapSequence<
         AsyncThrowingStream<DBusMessage, any Error>, NameOwnerChange
     > {
-        let rule = MatchRule(
-            sender: Self.busDaemon, path: Self.busDaemonPath, interface: Self.busDaemonInterface,
-            member: "NameOwnerChanged", arg0: name.rawValue)
-        return try await signals(matching: rule).map { message in
+        try await nameOwnerChanges(
+            matching: MatchRule(
+                sender: Self.busDaemon, path: Self.busDaemonPath, interface: Self.busDaemonInterface,
+                member: "NameOwnerChanged", arg0: name.rawValue))
+    }
+
+    /// Every name on the bus now: unique names (`:1.42`) and well-known ones.
+    public func listNames() async throws -> [String] {
+        let reply = try await callBus("ListNames", [])
+        return try reply.first.map { try [String](dbusValue: $0) } ?? []
+    }
+
+    /// Changes of the owners of `namespace` and every name below it (`org.example` covers
+    /// `org.example.One` and `org.example.Two`), as they happen, from the subscription on.
+    public func nameOwnerChanges(inNamespace namespace: BusName) async throws -> AsyncThrowingMapSequence<
+        AsyncThrowingStream<DBusMessage, any Error>, NameOwnerChange
+    > {
+        try await nameOwnerChanges(
+            matching: MatchRule(
+                sender: Self.busDaemon, path: Self.busDaemonPath, interface: Self.busDaemonInterface,
+                member: "NameOwnerChanged", arg0Namespace: namespace.rawValue))
+    }
+
+    private func nameOwnerChanges(matching rule: MatchRule) async throws -> AsyncThrowingMapSequence<
+        AsyncThrowingStream<DBusMessage, any Error>, NameOwnerChange
+    > {
+        try await signals(matching: rule).map { message in
             let strings = try message.body.map { try String(dbusValue: $0) }
             guard strings.count == 3 else {
                 throw DBusError(.unexpectedType, "NameOwnerChanged with signature '\(message.bodySignature)'")

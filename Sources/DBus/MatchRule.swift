@@ -15,6 +15,9 @@ public struct MatchRule: Sendable, Hashable, CustomStringConvertible {
     public var member: MemberName?
     /// The first argument must be this string (e.g. the name in `NameOwnerChanged`).
     public var arg0: String?
+    /// The first argument must be this bus name or a name below it (`arg0namespace`: the
+    /// namespace `org.example` matches `org.example` and `org.example.Service`, not `org.examples`).
+    public var arg0Namespace: String?
 
     /// A rule matching signals with every given field; a `nil` field matches anything.
     public init(
@@ -22,13 +25,15 @@ public struct MatchRule: Sendable, Hashable, CustomStringConvertible {
         path: ObjectPath? = nil,
         interface: InterfaceName? = nil,
         member: MemberName? = nil,
-        arg0: String? = nil
+        arg0: String? = nil,
+        arg0Namespace: String? = nil
     ) {
         self.sender = sender
         self.path = path
         self.interface = interface
         self.member = member
         self.arg0 = arg0
+        self.arg0Namespace = arg0Namespace
     }
 
     /// The rule in the bus's text form, e.g. `type='signal',interface='org.example.Service'`.
@@ -39,6 +44,7 @@ public struct MatchRule: Sendable, Hashable, CustomStringConvertible {
         if let interface { parts.append("interface='\(interface)'") }
         if let member { parts.append("member='\(member)'") }
         if let arg0 { parts.append("arg0='\(Self.escape(arg0))'") }
+        if let arg0Namespace { parts.append("arg0namespace='\(Self.escape(arg0Namespace))'") }
         return parts.joined(separator: ",")
     }
 
@@ -51,6 +57,11 @@ public struct MatchRule: Sendable, Hashable, CustomStringConvertible {
         if let member, message.member != member { return false }
         if let arg0 {
             guard case .string(let first)? = message.body.first, first == arg0 else { return false }
+        }
+        if let arg0Namespace {
+            guard case .string(let first)? = message.body.first,
+                first == arg0Namespace || first.hasPrefix(arg0Namespace + ".")
+            else { return false }
         }
         return true
     }

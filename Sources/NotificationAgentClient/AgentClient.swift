@@ -112,6 +112,22 @@ package actor AgentClient {
         return (target, ServerNotificationID(rawValue: id))
     }
 
+    /// Registers `app` for remote notifications (once) and answers its Web Push subscription
+    /// as JSON; an ``AgentError`` with code `.pushUnavailable` when no distributor can register it.
+    package func registerPush(app: String) async throws -> String {
+        try await call(AgentInterface.registerPush, app)
+    }
+
+    /// Unregisters `app` from remote notifications; whether it was registered.
+    package func unregisterPush(app: String) async throws -> Bool {
+        try await call(AgentInterface.unregisterPush, app)
+    }
+
+    /// The distributor in use (empty: none) and the push messages delivered and dropped, by reason.
+    package func pushStatus() async throws -> (distributor: String, counts: [String: UInt32]) {
+        try await call(AgentInterface.pushStatus, ())
+    }
+
     /// Calls `method` with `arguments` and reads its reply, both through the method's
     /// ``AgentCall``; a reply it cannot read is an error naming the method.
     func call<Arguments, Reply>(_ method: AgentCall<Arguments, Reply>, _ arguments: Arguments) async throws -> Reply {

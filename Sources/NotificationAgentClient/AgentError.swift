@@ -17,6 +17,9 @@ package struct AgentError: Error, Sendable, CustomStringConvertible {
         case timedOut
         /// The server cannot show the permission prompt's buttons; the user was told how to answer.
         case cannotAsk
+        /// Remote notifications cannot be registered: no UnifiedPush distributor is on the bus,
+        /// or it refused (`didFailToRegisterForRemoteNotificationsWithError`).
+        case pushUnavailable
     }
 
     package var code: Code
@@ -36,6 +39,7 @@ package struct AgentError: Error, Sendable, CustomStringConvertible {
         case AgentInterface.settingsError?: self.init(.settings, error.message)
         case AgentInterface.serverError?: self.init(.server, error.message)
         case AgentInterface.cannotAskError?: self.init(.cannotAsk, error.message)
+        case AgentInterface.pushUnavailableError?: self.init(.pushUnavailable, error.message)
         case ErrorName.limitsExceeded.rawValue?: self.init(.invalidArgument, Self.visible(error.message, limit: 200))
         default:
             if error.code == .invalidArgument {
@@ -65,6 +69,7 @@ package struct AgentError: Error, Sendable, CustomStringConvertible {
             case .settings: AgentInterface.settingsError
             case .server, .unavailable, .timedOut: AgentInterface.serverError
             case .cannotAsk: AgentInterface.cannotAskError
+            case .pushUnavailable: AgentInterface.pushUnavailableError
             }
         return DBusError(.remote, message, name: name)
     }

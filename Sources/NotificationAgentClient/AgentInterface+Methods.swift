@@ -47,6 +47,24 @@ extension AgentInterface {
             + "empty app takes the payload's top-level \"Simulator Target Bundle\". Answers the app delivered to and "
             + "the server's id.")
 
+    package static let registerPush = AgentCall(
+        .registerPush, arguments: AgentBody("app", String.self), reply: AgentBody("subscription_json", String.self),
+        documentation: "Registers the app for remote notifications with the UnifiedPush distributor on the bus (once; "
+            + "later calls answer the same subscription) and answers its Web Push subscription as a browser's "
+            + "PushSubscription.toJSON() gives it: endpoint, expirationTime, keys.p256dh, keys.auth. Fails with "
+            + "PushUnavailable when no distributor is on the bus or it refuses the registration.")
+
+    package static let unregisterPush = AgentCall(
+        .unregisterPush, arguments: AgentBody("app", String.self), reply: AgentBody("was_registered", Bool.self),
+        documentation: "Unregisters the app from remote notifications and forgets its keys; answers whether it was "
+            + "registered.")
+
+    package static let pushStatus = AgentCall(
+        .pushStatus, arguments: AgentBody(),
+        reply: AgentBody("distributor", String.self, "counts", [String: UInt32].self),
+        documentation: "The UnifiedPush distributor in use (its bus name; empty when none) and how many push "
+            + "messages were delivered and dropped since the agent started, by reason.")
+
     package static let listPending = AgentCall(
         .listPending, arguments: AgentBody("app", String.self), reply: AgentBody("pending", [PendingRecord].self),
         documentation: "The app's scheduled requests, soonest first: each request, its trigger and its next fire date "

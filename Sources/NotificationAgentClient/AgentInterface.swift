@@ -22,7 +22,7 @@ package enum AgentInterface {
         interface,
         documentation: "unotifyd, the per-user notification agent: it owns every app's notification settings, the "
             + "schedule and what is on screen, and shows notifications through org.freedesktop.Notifications. Every "
-            + "method but ListApps and Reply takes the app identifier (a reverse-DNS bundle identifier) first.",
+            + "method but ListApps, Reply and PushStatus takes the app identifier (a reverse-DNS bundle identifier) first.",
         methods: AgentMethod.allCases.map(\.description),
         signals: AgentSignal.allCases.map(\.description),
         errors: [
@@ -42,6 +42,10 @@ package enum AgentInterface {
                 ErrorName(stringLiteral: cannotAskError),
                 documentation: "the server cannot show buttons, so the prompt cannot be answered in "
                     + "it; the user was shown the command that answers it"),
+            DBusErrorDescription(
+                ErrorName(stringLiteral: pushUnavailableError),
+                documentation: "no UnifiedPush distributor is on the session bus, or it refused the registration; "
+                    + "the message says which"),
         ])
 
     /// The interface a running app exports at ``appPath`` for the agent.
@@ -66,4 +70,5 @@ package enum AgentInterface {
     package static let settingsError = "org.unotify.Error.Settings"
     package static let serverError = "org.unotify.Error.Server"
     package static let cannotAskError = "org.unotify.Error.CannotAsk"
+    package static let pushUnavailableError = "org.unotify.Error.PushUnavailable"
 }

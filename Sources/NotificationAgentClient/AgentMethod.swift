@@ -12,6 +12,9 @@ package enum AgentMethod: String, CaseIterable, Sendable {
     case listApps = "ListApps"
     case add = "Add"
     case push = "Push"
+    case registerPush = "RegisterPush"
+    case unregisterPush = "UnregisterPush"
+    case pushStatus = "PushStatus"
     case listPending = "ListPending"
     case removePending = "RemovePending"
     case listDelivered = "ListDelivered"
@@ -36,6 +39,9 @@ package enum AgentMethod: String, CaseIterable, Sendable {
         case .listApps: AgentInterface.listApps.description
         case .add: AgentInterface.add.description
         case .push: AgentInterface.push.description
+        case .registerPush: AgentInterface.registerPush.description
+        case .unregisterPush: AgentInterface.unregisterPush.description
+        case .pushStatus: AgentInterface.pushStatus.description
         case .listPending: AgentInterface.listPending.description
         case .removePending: AgentInterface.removePending.description
         case .listDelivered: AgentInterface.listDelivered.description

@@ -15,7 +15,7 @@ extension CommandFailure {
     /// Exit status 2 when the agent or the server is out of reach, 1 otherwise.
     init(_ error: AgentError) {
         switch error.code {
-        case .unavailable, .server: self.init("unotify: \(error.message)", exitCode: 2)
+        case .unavailable, .server, .pushUnavailable: self.init("unotify: \(error.message)", exitCode: 2)
         default: self.init("unotify: \(error.message)", exitCode: 1)
         }
     }

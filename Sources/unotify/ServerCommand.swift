@@ -14,7 +14,7 @@ struct ServerCommand: AsyncParsableCommand {
 
     @Flag(
         help:
-            "Explain what works on this server, what degrades and how, and whether the desktop's do-not-disturb is on (and where it was read)."
+            "Explain what works on this server, what degrades and how, whether the desktop's do-not-disturb is on (and where it was read), and which UnifiedPush distributor remote notifications use."
     )
     var explain = false
 
@@ -32,6 +32,7 @@ struct ServerCommand: AsyncParsableCommand {
                     StandardOutput.write("\(line.works ? "works   " : "degrades") \(line.feature): \(line.detail)")
                 }
                 StandardOutput.write(await Self.doNotDisturbLine(client, profile))
+                StandardOutput.write(await Self.pushDistributorLine())
             } else if json {
                 StandardOutput.write(
                     JSONText.object([

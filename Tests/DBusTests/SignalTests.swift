@@ -62,4 +62,22 @@ import TestSupport
         let lost = try await iterator.next()
         #expect(lost == .init(name: name.rawValue, oldOwner: owner.uniqueName, newOwner: nil))
     }
+
+    @Test func namesInANamespaceAreListedAndTheirChangesFollowed() async throws {
+        let bus = try PrivateBus()
+        let watcher = try DBusConnection(address: bus.address)
+        let changes = try await watcher.nameOwnerChanges(inNamespace: "org.example.Space")
+        let owner = try DBusConnection(address: bus.address)
+        // Outside the namespace (a longer word, not a child name): not reported.
+        #expect(try await owner.requestName("org.example.Spaceship") == .primaryOwner)
+        #expect(try await owner.requestName("org.example.Space.One") == .primaryOwner)
+        let names = try await watcher.listNames()
+        #expect(names.contains("org.example.Space.One") && names.contains("org.example.Spaceship"))
+        #expect(names.contains(owner.uniqueName))
+        var iterator = changes.makeAsyncIterator()
+        #expect(try await iterator.next()?.name == "org.example.Space.One")
+        #expect(
+            MatchRule(arg0Namespace: "org.example.Space").description
+                == "type='signal',arg0namespace='org.example.Space'")
+    }
 }

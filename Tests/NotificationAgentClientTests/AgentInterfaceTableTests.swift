@@ -23,10 +23,10 @@ import Testing
         }
     }
 
-    /// Every method but those that concern no one app (`ListApps`, `Reply`, `GetDesktop`) takes
+    /// Every method but those that concern no one app (`ListApps`, `Reply`, `GetDesktop`, `PushStatus`) takes
     /// the app identifier first, as the agent's dispatch reads it.
     @Test func methodsTakeTheAppFirst() {
-        for method in AgentMethod.allCases where ![.listApps, .reply, .getDesktop].contains(method) {
+        for method in AgentMethod.allCases where ![.listApps, .reply, .getDesktop, .pushStatus].contains(method) {
             #expect(method.description.arguments.first == DBusArgumentDescription("app", "s"), "\(method.rawValue)")
         }
         #expect(AgentMethod.allCases.map(\.rawValue) == AgentInterface.description.methods.map(\.name.rawValue))

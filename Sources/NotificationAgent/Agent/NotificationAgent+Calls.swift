@@ -141,6 +141,16 @@ extension NotificationAgent {
                     identifier: APNsPayload.generatedIdentifier(), strings: AppStringsTable.load(app: id))
                 return (id, try await add(request, app: id).rawValue)
             }
+        case .registerPush?:
+            return try await serve(AgentInterface.registerPush, message) { app in
+                try await registerPush(app: checked(app))
+            }
+        case .unregisterPush?:
+            return try await serve(AgentInterface.unregisterPush, message) { app in
+                try await unregisterPush(app: checked(app))
+            }
+        case .pushStatus?:
+            return try await serve(AgentInterface.pushStatus, message) { await pushStatus() }
         case .listPending?:
             return try await serve(AgentInterface.listPending, message) { app in
                 let id = try checked(app)

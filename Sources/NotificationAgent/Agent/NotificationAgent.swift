@@ -39,6 +39,8 @@ package actor NotificationAgent {
     var wrongReplies = WrongReplyLimit()
     /// The server's owner and the tasks that follow it (`NotificationAgent+ServerEvents.swift`).
     var serverWatch = ServerOwnerWatch()
+    /// Remote notifications: subscriptions, distributor, counts (`NotificationAgent+Push.swift`).
+    var push: AgentPush
 
     /// An agent on `connection` keeping its files in `store`'s directory. Its notification
     /// server is `server`, or by default a `NotificationsClient` on `connection` for
@@ -58,6 +60,7 @@ package actor NotificationAgent {
         scheduler = AgentScheduler(directory: store.directory, timeChanges: timeChanges)
         delivery = AgentDelivery(directory: store.directory, soundPlayer: soundPlayer)
         responseQueue = ResponseQueueStore(directory: store.directory)
+        push = AgentPush(directory: store.directory)
     }
 
     /// Exports the agent's object, follows the server's events, then takes the agent's name.
@@ -86,10 +89,12 @@ package actor NotificationAgent {
         // Loaded before the name is taken, so the first call already sees it; only the agent
         // that owns the name fires anything. One missed while no agent ran fires once, now, and
         // so does one that was being fired when the last agent stopped.
+        await exportConnector()
         let savedFiring = try scheduler.load(now: Date())
         loadQueuedResponses()
         let reply = try await connection.requestName(AgentInterface.busName)
         guard reply == .primaryOwner || reply == .alreadyOwner else { return false }
+        await startPush()
         if scheduler.recover(savedFiring, now: Date()) {
             try await savePending()  // also clears the journal, which this save makes redundant
             await fireInFlight()
@@ -114,6 +119,7 @@ package actor NotificationAgent {
     package func stop() async {
         serverWatch.stop()
         scheduler.stop()
+        stopPush()
         try? await connection.releaseName(AgentInterface.busName)
     }
 }

@@ -8,7 +8,7 @@ import NotificationAgentClient
 /// `body`, `title-loc-key`/`title-loc-args`, `subtitle-loc-key`/`subtitle-loc-args`,
 /// `loc-key`/`loc-args`), `badge`, `sound` (a name, `"default"`, or `{"critical", "name",
 /// "volume"}`), `thread-id`, `category`, `target-content-id`, `interruption-level`,
-/// `relevance-score`. The top-level "Simulator Target Bundle" names the app. Other top-level
+/// `relevance-score`, `content-available`. The top-level "Simulator Target Bundle" names the app. Other top-level
 /// keys are the app's custom data (`userInfo`): they are read and kept by name, but not
 /// delivered, as the agent's requests carry no user info. Unknown keys inside `aps` are ignored.
 package struct APNsPayload: Sendable, Equatable {
@@ -22,6 +22,8 @@ package struct APNsPayload: Sendable, Equatable {
     package var targetContentIdentifier: String?
     package var interruptionLevel: DeliveryRequest.InterruptionLevel = .active
     package var relevanceScore: Double?
+    /// `aps.content-available` is 1: a silent push, for the running app rather than the user.
+    package var contentAvailable = false
     /// The app named by a simctl `.apns` file's "Simulator Target Bundle".
     package var targetBundle: String?
     /// The names of the custom top-level keys (the app's `userInfo`), sorted.
@@ -72,6 +74,10 @@ package struct APNsPayload: Sendable, Equatable {
                     "aps.interruption-level must be passive, active, time-sensitive or critical, not \"\(level)\"")
             }
             interruptionLevel = value
+        }
+        if let flag = aps["content-available"] {
+            guard let number = flag as? NSNumber else { throw Self.invalid("aps.content-available must be 0 or 1") }
+            contentAvailable = number.intValue == 1
         }
         if let score = aps["relevance-score"] {
             guard let number = score as? NSNumber, !Self.isBool(number) else {

@@ -8,6 +8,8 @@ package enum StoredDocumentKind: Hashable, Sendable {
     case categories
     /// `responses.json`: the user's responses waiting for their app to listen.
     case responses
+    /// `push.json`: each app's remote-notification subscription and its keys.
+    case push
 
     /// What the file holds: "notification settings".
     var noun: String {
@@ -16,6 +18,7 @@ package enum StoredDocumentKind: Hashable, Sendable {
         case .pending: "pending notifications"
         case .categories: "notification categories"
         case .responses: "responses waiting for their apps"
+        case .push: "remote-notification subscriptions"
         }
     }
 
@@ -26,6 +29,7 @@ package enum StoredDocumentKind: Hashable, Sendable {
         case .pending: "Nothing was scheduled from it and it was left as it is."
         case .categories: "No category was read from it and it was left as it is."
         case .responses: "No response was read from it and it was left as it is."
+        case .push: "No subscription was read from it, no push message is delivered, and it was left as it is."
         }
     }
 
@@ -37,6 +41,7 @@ package enum StoredDocumentKind: Hashable, Sendable {
         case .pending: "to start with no pending notifications; apps must then schedule theirs again"
         case .categories: "to start with no categories; apps set theirs again when they start"
         case .responses: "to start with no responses waiting; the answers in it are not handed to their apps"
+        case .push: "to start with no subscriptions; apps must then register for remote notifications again"
         }
     }
 }

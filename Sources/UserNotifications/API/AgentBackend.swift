@@ -109,6 +109,24 @@ package actor AgentBackend: NotificationCenterBackend {
     }
 
     /// Runs `body` with a connected client, translating the agent's errors into `UNError`.
+    package func registerForRemoteNotifications(appIdentifier: String) async throws -> Data {
+        do {
+            let client = try await connectedClient()
+            return Data(try await client.registerPush(app: appIdentifier).utf8)
+        } catch let error as AgentError {
+            throw RemoteNotificationRegistrationError(
+                error.code == .pushUnavailable ? .noDistributor : .unavailable, error.message)
+        }
+    }
+
+    package func unregisterForRemoteNotifications(appIdentifier: String) async throws {
+        do {
+            _ = try await connectedClient().unregisterPush(app: appIdentifier)
+        } catch let error as AgentError {
+            throw RemoteNotificationRegistrationError(.unavailable, error.message)
+        }
+    }
+
     private func run<T: Sendable>(_ body: (AgentClient) async throws -> T) async throws -> T {
         do {
             let client = try await connectedClient()

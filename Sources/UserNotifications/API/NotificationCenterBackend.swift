@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a `UNUserNotificationCenter` delegates every call to, for one app identifier.
 ///
 /// The production backend is the client of `unotifyd` (see ``NotificationCenterBackendFactory``);
@@ -39,6 +41,13 @@ package protocol NotificationCenterBackend: Sendable {
     /// it was not running). Subscribed when this returns.
     func responses(appIdentifier: String) async throws -> AsyncStream<UNNotificationResponse>
 
+    /// Registers the app for remote notifications and returns its device token (on Linux the
+    /// Web Push subscription JSON); see the default implementation.
+    func registerForRemoteNotifications(appIdentifier: String) async throws -> Data
+
+    /// Unregisters the app from remote notifications; see the default implementation.
+    func unregisterForRemoteNotifications(appIdentifier: String) async throws
+
     /// Registers how the running app answers `willPresent`; see the default implementation.
     func setPresenter(
         appIdentifier: String,
@@ -47,6 +56,15 @@ package protocol NotificationCenterBackend: Sendable {
 }
 
 extension NotificationCenterBackend {
+    /// Registers the app for remote notifications and returns its device token; backends
+    /// without remote notifications throw ``RemoteNotificationRegistrationError`` `.unavailable`.
+    package func registerForRemoteNotifications(appIdentifier: String) async throws -> Data {
+        throw RemoteNotificationRegistrationError(.unavailable, "remote notifications are not available here")
+    }
+
+    /// Unregisters the app from remote notifications; backends without them do nothing.
+    package func unregisterForRemoteNotifications(appIdentifier: String) async throws {}
+
     /// Registers how the running app answers `willPresent` (its center's delegate); backends
     /// that cannot ask the app ignore it.
     ///

@@ -12,6 +12,14 @@ extension UNUserNotificationCenter {
     /// delegate (the app presents nothing itself, and the agent applies the settings alone).
     package func presentationOptions(for notification: UNNotification) async -> UNNotificationPresentationOptions? {
         guard let delegate else { return nil }
+        let content = notification.request.content
+        if notification.request.trigger is UNPushNotificationTrigger, content.title.isEmpty, content.subtitle.isEmpty,
+            content.body.isEmpty, content.sound == nil, content.badge == nil
+        {
+            // A silent push: nothing to present, the payload's keys for the delegate.
+            await delegate.userNotificationCenter(self, didReceiveRemoteNotification: content.userInfo)
+            return []
+        }
         return await delegate.userNotificationCenter(self, willPresent: notification)
     }
 

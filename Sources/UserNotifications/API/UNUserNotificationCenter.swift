@@ -18,7 +18,7 @@ import Foundation
 public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     /// The identifier the backend keeps this app's state under.
     package let appIdentifier: String
-    private let backend: any NotificationCenterBackend
+    let backend: any NotificationCenterBackend
     private let queue = CenterOperationQueue()
     private let lock = NSLock()
     private weak var storedDelegate: (any UNUserNotificationCenterDelegate)?

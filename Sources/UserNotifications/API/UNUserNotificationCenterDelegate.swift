@@ -31,6 +31,16 @@ public protocol UNUserNotificationCenterDelegate: AnyObject {
     /// Tells the delegate the user responded to a notification.
     func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async
 
+    /// Tells the delegate a silent remote notification arrived (`content-available: 1` with
+    /// nothing to show), with the payload's custom keys.
+    ///
+    /// On Linux: Apple calls the app delegate's
+    /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`; this module has no
+    /// application object, so the center's delegate gets it, while the app runs with a delegate
+    /// (a silent push for an app that is not running is dropped and logged by the agent).
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceiveRemoteNotification userInfo: [AnyHashable: Any]) async
+
     /// Asks the delegate to show the app's own notification settings.
     ///
     /// On Linux there is no system settings screen linking to the app: it is called only if the
@@ -40,6 +50,11 @@ public protocol UNUserNotificationCenterDelegate: AnyObject {
 }
 
 extension UNUserNotificationCenterDelegate {
+    /// By default, does nothing.
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceiveRemoteNotification userInfo: [AnyHashable: Any]
+    ) async {}
+
     /// By default, presents nothing while the app runs (`[]`), as on Apple platforms.
     public func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,

@@ -1,0 +1,249 @@
+import DBus
+import Foundation
+import NotificationAgentClient
+import UserNotifications
+
+/// Remote notifications: the agent is every app's UnifiedPush connector. It registers each app
+/// with the distributor on the bus, keeps its Web Push keys in `push.json`, and delivers each
+/// message it decrypts through the same permission pipeline as a local notification.
+extension NotificationAgent {
+    /// Exports the connector's object, before the agent takes its name: a distributor's call
+    /// that started the agent (D-Bus activation) is dispatched as soon as the name is taken.
+    func exportConnector() async {
+        await connection.export(path: UnifiedPush.connectorPath, interfaces: UnifiedPush.connectorDescriptions) {
+            [weak self] message in
+            guard let self else { return [] }
+            return await self.connectorCalled(message)
+        }
+    }
+
+    /// Follows distributors appearing on the bus and registers the stored subscriptions again
+    /// (the spec's "on every startup").
+    func startPush() async {
+        do {
+            let changes = try await connection.nameOwnerChanges(inNamespace: UnifiedPush.distributorNamespace)
+            push.watch = Task { [weak self] in
+                do {
+                    for try await change in changes where UnifiedPush.isDistributor(change.name) {
+                        await self?.distributorChanged(change.name, present: change.newOwner != nil)
+                    }
+                } catch {}
+            }
+        } catch {
+            logPush("distributors appearing later are not followed: \(error)")
+        }
+        if !((try? subscriptions().apps.isEmpty) ?? true) {
+            Task { [weak self] in await self?.registerAgain() }
+        }
+    }
+
+    func stopPush() {
+        push.watch?.cancel()
+        push.watch = nil
+    }
+
+    /// `RegisterPush`: the app's subscription JSON, registering it first when needed.
+    func registerPush(app: String) async throws -> String {
+        if let existing = try subscriptions().apps[app], let json = existing.json,
+            await (try? connection.nameOwner(of: BusName(validating: existing.distributor))) != nil
+        {
+            return json
+        }
+        let choice = try await chooseDistributor()
+        var subscription = PushSubscription(distributor: choice.name)
+        if let old = try subscriptions().apps[app], old.distributor == choice.name { subscription = old }
+        try saveSubscription(subscription, app: app)
+        try await client(choice.name).register(token: subscription.token, description: "unotify: \(app)")
+        push.distributor = choice.name
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            if let json = push.document?.apps[app]?.json { return json }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw AgentError(
+            .pushUnavailable, "the UnifiedPush distributor \(choice.name) accepted \(app) but sent no endpoint in 10 s")
+    }
+
+    /// `UnregisterPush`: unregisters the app and forgets its keys; whether it was registered.
+    func unregisterPush(app: String) async throws -> Bool {
+        guard let subscription = try subscriptions().apps[app] else { return false }
+        push.document?.apps[app] = nil
+        try push.file.save(push.document ?? .empty)
+        push.unregistering.insert(subscription.token)
+        do {
+            try await client(subscription.distributor).unregister(token: subscription.token)
+        } catch {
+            logPush("\(subscription.distributor) was not told that \(app) unregistered: \(error)")
+        }
+        return true
+    }
+
+    /// `PushStatus`: the distributor in use and the counts.
+    func pushStatus() async -> (String, [String: UInt32]) {
+        let names = (try? await connection.listNames()) ?? []
+        let choice = DistributorChoice.choose(
+            among: names, variable: ProcessInfo.processInfo.environment[UnifiedPush.distributorVariable])
+        return (choice?.name ?? "", push.counts.byName)
+    }
+
+    /// One call of a distributor on the connector; the reply the spec asks for.
+    func connectorCalled(_ message: DBusMessage) async -> [DBusValue] {
+        let isVersion2 = message.interface != UnifiedPush.connector1
+        let empty: [DBusValue] = isVersion2 ? [[String: DBusVariant]().dbusValue] : []
+        guard let call = ConnectorCall(message) else {
+            logPush("ignored a \(message.member?.rawValue ?? "?") call that does not follow the spec")
+            return empty
+        }
+        switch call {
+        case .message(let token, let body, let id):
+            await receive(body, token: token, id: id)
+            guard isVersion2, !id.isEmpty else { return empty }
+            return [["id": DBusVariant(id)].dbusValue]
+        case .newEndpoint(let token, let endpoint):
+            guard let (app, subscription) = subscription(forToken: token) else {
+                logPush("ignored NewEndpoint for an unknown token")
+                return empty
+            }
+            var changed = subscription
+            changed.endpoint = endpoint
+            do { try saveSubscription(changed, app: app) } catch { logPush("cannot save \(app)'s endpoint: \(error)") }
+        case .unregistered(let token):
+            if push.unregistering.remove(token) != nil { return empty }
+            guard let (app, subscription) = subscription(forToken: token) else { return empty }
+            logPush("\(subscription.distributor) unregistered \(app); registering it again with new keys")
+            push.document?.apps[app] = nil
+            try? push.file.save(push.document ?? .empty)
+            Task { [weak self] in _ = try? await self?.registerPush(app: app) }
+        }
+        return empty
+    }
+
+    /// Decrypts, reads and delivers one push message; every drop is counted and logged.
+    func receive(_ body: [UInt8], token: String, id: String) async {
+        guard let (app, subscription) = subscription(forToken: token) else {
+            return drop(.unknownToken, "a message for an unknown token was dropped")
+        }
+        if !id.isEmpty, !push.recent.insert(token + " " + id) {
+            return drop(.replayed, "a replayed message \(id) for \(app) was dropped")
+        }
+        guard let keys = subscription.keys else { return drop(.undecryptable, "\(app)'s stored keys are malformed") }
+        let payload: APNsPayload
+        do {
+            payload = try APNsPayload(json: try WebPushDecryption.decrypt(Data(body), with: keys))
+        } catch let error as WebPushDecryptionError {
+            return drop(.undecryptable, "a message for \(app) was dropped: \(error)")
+        } catch {
+            return drop(.invalidPayload, "a message for \(app) was dropped: \(error)")
+        }
+        let request = payload.deliveryRequest(
+            identifier: APNsPayload.generatedIdentifier(), strings: AppStringsTable.load(app: app))
+        if payload.contentAvailable, !request.hasContent {
+            // A silent push: for the running app's delegate (asked as for willPresent, which
+            // tells it apart), never shown. Not while the app may not notify at all.
+            guard (try? checkMayNotifyAtAll(app: app)) == true else {
+                return drop(.notAllowed, "a silent push for \(app) was dropped: the app may not notify")
+            }
+            guard await askPresenter(app: app, request: request) != nil else {
+                return drop(.notShown, "a silent push for \(app) was dropped: the app is not running with a delegate")
+            }
+            return push.counts.record(.background)
+        }
+        do {
+            _ = try await add(request, app: app)
+            push.counts.record(.delivered)
+        } catch let error as AgentError where error.code == .notAllowed {
+            drop(.notAllowed, "a message for \(app) was dropped: \(error.message)")
+        } catch {
+            drop(.notShown, "a message for \(app) was not shown: \(error)")
+        }
+    }
+
+    /// Whether `app` is authorized or provisional.
+    private func checkMayNotifyAtAll(app: String) throws -> Bool {
+        let authorization = try authorizations.settings(for: app).authorization
+        return authorization == .authorized || authorization == .provisional
+    }
+
+    private func drop(_ outcome: PushCounts.Outcome, _ line: String) {
+        push.counts.record(outcome)
+        logPush(line)
+    }
+
+    /// A distributor appeared (registers every subscription again, as the spec asks at start)
+    /// or left the bus.
+    func distributorChanged(_ name: String, present: Bool) async {
+        guard present else {
+            if push.distributor == name { logPush("the distributor \(name) left the bus") }
+            return
+        }
+        await registerAgain()
+    }
+
+    /// Registers every stored subscription again with the chosen distributor (same token), so it
+    /// sends the current endpoint; one that cannot is logged.
+    func registerAgain() async {
+        guard let apps = try? subscriptions().apps, !apps.isEmpty,
+            let choice = try? await chooseDistributor()
+        else { return }
+        push.distributor = choice.name
+        for (app, var subscription) in apps.sorted(by: { $0.key < $1.key }) {
+            subscription.distributor = choice.name
+            do {
+                try saveSubscription(subscription, app: app)
+                try await client(choice.name).register(token: subscription.token, description: "unotify: \(app)")
+            } catch {
+                logPush("cannot register \(app) again with \(choice.name): \(error)")
+            }
+        }
+    }
+
+    private func chooseDistributor() async throws -> DistributorChoice {
+        let names = try await connection.listNames()
+        guard
+            let choice = DistributorChoice.choose(
+                among: names, variable: ProcessInfo.processInfo.environment[UnifiedPush.distributorVariable])
+        else {
+            throw AgentError(
+                .pushUnavailable,
+                "no UnifiedPush distributor is on the session bus (no name starts with "
+                    + "\(UnifiedPush.distributorNamespace.rawValue).): install and start one, such as KDE's "
+                    + "kunifiedpush or ntfy")
+        }
+        if let note = choice.note { logPush(note) }
+        return choice
+    }
+
+    private func client(_ name: String) throws -> DistributorClient {
+        DistributorClient(
+            connection: connection, name: try BusName(validating: name), service: AgentInterface.busName.rawValue)
+    }
+
+    /// The app and subscription of `token`, `push.json` read first when it has not been: the
+    /// call that started the agent can come before anything else has read it.
+    private func subscription(forToken token: String) -> (app: String, subscription: PushSubscription)? {
+        do {
+            _ = try subscriptions()
+        } catch {
+            logPush("cannot read the subscriptions: \(error)")
+        }
+        return push.app(for: token)
+    }
+
+    private func subscriptions() throws -> PushSubscriptionsFile {
+        if let document = push.document { return document }
+        let document = try push.file.load()
+        push.document = document
+        return document
+    }
+
+    private func saveSubscription(_ subscription: PushSubscription, app: String) throws {
+        var document = try subscriptions()
+        document.apps[app] = subscription
+        try push.file.save(document)
+        push.document = document
+    }
+
+    private func logPush(_ line: String) {
+        FileHandle.standardError.write(Data("unotifyd: push: \(line)\n".utf8))
+    }
+}

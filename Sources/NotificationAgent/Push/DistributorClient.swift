@@ -1,0 +1,79 @@
+import DBus
+import NotificationAgentClient
+
+/// The connector's calls to a distributor: `Register` and `Unregister` through `Distributor2`,
+/// falling back to `Distributor1` when the distributor does not have the newer interface.
+package struct DistributorClient: Sendable {
+    package let connection: DBusConnection
+    /// The distributor's bus name.
+    package let name: BusName
+    /// The connector's service name given in `Register` (the agent's own name).
+    package let service: String
+
+    package init(connection: DBusConnection, name: BusName, service: String) {
+        self.connection = connection
+        self.name = name
+        self.service = service
+    }
+
+    /// Registers `token`; throws ``AgentError`` `.pushUnavailable` with the distributor's reason
+    /// when it refuses or cannot be reached.
+    package func register(token: String, description: String) async throws {
+        let (result, reason): (String, String)
+        do {
+            let arguments: [String: DBusVariant] = [
+                "service": DBusVariant(service), "token": DBusVariant(token), "description": DBusVariant(description),
+            ]
+            let reply = try await call(UnifiedPush.distributor2, "Register", [arguments.dbusValue])
+            let fields = try reply.first.map { try [String: DBusVariant](dbusValue: $0) } ?? [:]
+            result = fields["success"].flatMap { try? String(dbusValue: $0.value) } ?? ""
+            reason = fields["reason"].flatMap { try? String(dbusValue: $0.value) } ?? ""
+        } catch let error as DBusError where Self.lacksInterface(error) {
+            let reply = try await call(
+                UnifiedPush.distributor1, "Register", [.string(service), .string(token), .string(description)])
+            let strings = reply.compactMap { try? String(dbusValue: $0) }
+            result = strings.first ?? ""
+            reason = strings.dropFirst().first ?? ""
+        }
+        guard result == "REGISTRATION_SUCCEEDED" || result == "NEW_ENDPOINT" else {
+            throw AgentError(
+                .pushUnavailable,
+                "the UnifiedPush distributor \(name.rawValue) refused the registration ("
+                    + (reason.isEmpty ? (result.isEmpty ? "no answer" : result) : reason) + ")")
+        }
+    }
+
+    /// Unregisters `token` (the distributor answers with `Unregistered`).
+    package func unregister(token: String) async throws {
+        do {
+            let arguments: [String: DBusVariant] = ["token": DBusVariant(token)]
+            _ = try await call(UnifiedPush.distributor2, "Unregister", [arguments.dbusValue])
+        } catch let error as DBusError where Self.lacksInterface(error) {
+            var message = DBusMessage.methodCall(
+                destination: name, path: UnifiedPush.distributorPath, interface: UnifiedPush.distributor1,
+                member: "Unregister", body: [.string(token)])
+            message.noReplyExpected = true
+            _ = try await connection.send(message)
+        }
+    }
+
+    private func call(_ interface: InterfaceName, _ member: MemberName, _ body: [DBusValue]) async throws
+        -> [DBusValue]
+    {
+        do {
+            return try await connection.call(
+                .methodCall(
+                    destination: name, path: UnifiedPush.distributorPath, interface: interface, member: member,
+                    body: body), timeout: .seconds(10)
+            ).body
+        } catch let error as DBusError where !Self.lacksInterface(error) {
+            throw AgentError(
+                .pushUnavailable,
+                "the UnifiedPush distributor \(name.rawValue) did not answer \(member.rawValue): \(error)")
+        }
+    }
+
+    private static func lacksInterface(_ error: DBusError) -> Bool {
+        error.isNamed(.unknownInterface) || error.isNamed(.unknownMethod)
+    }
+}

@@ -1,0 +1,23 @@
+import DBus
+import Glibc
+import NotificationAgentClient
+
+extension ServerCommand {
+    /// The `--explain` line that names the UnifiedPush distributor remote notifications use, as
+    /// the agent chooses it: "push distributor: org.unifiedpush.Distributor.kde", or "none".
+    static func pushDistributorLine() async -> String {
+        do {
+            let connection = try DBusConnection.sessionBus()
+            defer { Task { await connection.close() } }
+            let names = try await connection.listNames()
+            let variable = UnifiedPush.distributorVariable.withCString { getenv($0) }.map { String(cString: $0) }
+            guard let choice = DistributorChoice.choose(among: names, variable: variable) else {
+                return "push distributor: none (no org.unifiedpush.Distributor.* name on the session bus: "
+                    + "remote notifications cannot be registered)"
+            }
+            return "push distributor: \(choice.name)" + (choice.note.map { " (\($0))" } ?? "")
+        } catch {
+            return "push distributor: unavailable (the session bus could not be asked: \(error))"
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+extension EndToEnd {
+    /// Remote notifications with real parts: pywebpush encrypts and POSTs to the endpoint of the
+    /// UnifiedPush distributor (scripts/push/unifiedpush-distributor), which calls the agent's
+    /// connector; the agent, started by D-Bus activation alone, decrypts the message and shows it
+    /// on real dunst through the permission pipeline; dunst's own click reaches the app.
+    @Suite(.serialized, .timeLimit(.minutes(3))) struct PushEndToEndTests {
+        static let app = "org.example.Chat"
+        static let payload = #"{"aps": {"alert": {"title": "Ann", "body": "Lunch?"}}, "room": "food"}"#
+
+        /// A dunst session whose agent only D-Bus activation starts (its stderr in `agentLog`),
+        /// and the distributor on its bus.
+        struct Rig {
+            let session: MatrixSession
+            var distributor: ChildProcess
+            let python: String
+            let agentLog: URL
+            let watcher: DBusConnection
+
+            init(_ server: MatrixServer = .dunst) async throws {
+                session = try await MatrixSession(server)
+                agentLog = session.state.url.appendingPathComponent("agent.log")
+                // The agent runs as the session's `unotify` would start it (on GNOME Shell, with
+                // GNOME's own settings).
+                let variables = ["UNOTIFY_DESKTOP_SETTINGS": "none"].merging(session.environment) { $1 }
+                let environment = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                    .joined(separator: " ")
+                try """
+                [D-BUS Service]
+                Name=org.unotify.Agent
+                Exec=/bin/sh -c "exec /usr/bin/env \(environment) \(UNotifyDaemonProcess.path) 2>>\(agentLog.path)"
+
+                """.write(
+                    to: session.desktop.stateDirectory.appendingPathComponent("services/org.unotify.Agent.service"),
+                    atomically: true, encoding: .utf8)
+                python = try await Self.pywebpushPython()
+                distributor = try await Self.startDistributor(session)
+                watcher = try DBusConnection(address: session.desktop.busAddress)
+            }
+
+            static func pywebpushPython() async throws -> String {
+                let venv = try ChildProcess(
+                    PackageRoot.url.appendingPathComponent("scripts/push/pywebpush-venv").path, [])
+                guard try await venv.wait(timeout: 300) == 0 else {
+                    throw TestSupportError("scripts/push/pywebpush-venv failed: \(venv.standardError)")
+                }
+                return venv.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+
+            static func startDistributor(_ session: MatrixSession) async throws -> ChildProcess {
+                let ready = session.state.url.appendingPathComponent("distributor.ready")
+                try? FileManager.default.removeItem(at: ready)  // a distributor's before it
+                let process = try ChildProcess(
+                    PackageRoot.url.appendingPathComponent("scripts/push/unifiedpush-distributor").path,
+                    [
+                        "--ready-file", ready.path, "--log",
+                        session.state.url.appendingPathComponent("distributor.log").path,
+                    ], environment: session.desktop.environment)
+                try await Eventually.wait(timeout: .seconds(20), "the distributor is ready") {
+                    ((try? String(contentsOf: ready, encoding: .utf8)) ?? "").hasPrefix("http://127.0.0.1:")
+                }
+                return process
+            }
+
+            /// The app's subscription, registered through `unotify push --register`; then the agent
+            /// is stopped, so that only the distributor's call can start it again.
+            func registerAndStopTheAgent() async throws -> String {
+                let registered = try await session.unotify(["push", "--register", PushEndToEndTests.app])
+                #expect(registered.status == 0, "\(registered.stderr)")
+                let pid = try await watcher.processID(of: "org.unotify.Agent")
+                kill(pid_t(pid), SIGTERM)
+                try await Eventually.wait(timeout: .seconds(10), "the agent leaves the bus") {
+                    try await watcher.nameOwner(of: "org.unotify.Agent") == nil
+                }
+                return registered.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+
+            /// pywebpush sends `payload` to `subscription` `count` times; the HTTP statuses.
+            func send(_ payload: String, to subscription: String, count: Int = 1) async throws -> [String] {
+                let sender = try ChildProcess(
+                    python,
+                    [
+                        PackageRoot.url.appendingPathComponent("scripts/push/webpush-send").path, subscription, payload,
+                        "--count", String(count),
+                    ])
+                _ = try await sender.wait(timeout: 120)
+                return sender.standardOutput.split(separator: "\n").map(String.init)
+            }
+
+            /// The agent's and the distributor's logs, for a failure's message.
+            func logs() -> String {
+                let agent = (try? String(contentsOf: agentLog, encoding: .utf8)) ?? "(none)"
+                let log = session.state.url.appendingPathComponent("distributor.log")
+                let calls = (try? String(contentsOf: log, encoding: .utf8)) ?? "(none)"
+                return "agent: \(agent)\ndistributor: \(calls)\(distributor.standardError)"
+            }
+
+            /// The first `count` notifications shown; a timeout records the logs.
+            func shown(count: Int) async throws -> [NotifyCall] {
+                do {
+                    return try await session.monitor.waitForNotify(count: count, timeout: .seconds(20))
+                } catch {
+                    Issue.record("\(error)\n\(logs())")
+                    throw error
+                }
+            }
+
+            /// The agent's count of push messages with `outcome` (its `PushStatus`).
+            func count(_ outcome: String) async throws -> UInt32 {
+                let reply = try await watcher.call(
+                    .methodCall(
+                        destination: "org.unotify.Agent", path: "/org/unotify/Agent", interface: "org.unotify.Agent1",
+                        member: "PushStatus"))
+                guard reply.body.count == 2 else { throw TestSupportError("PushStatus answered \(reply.body)") }
+                return try [String: UInt32](dbusValue: reply.body[1])[outcome] ?? 0
+            }
+
+            func stop() {
+                distributor.stop()
+            }
+        }
+
+        @Test func aWebPushFromPywebpushStartsTheAgentShowsOnDunstAndTheClickReachesTheApp() async throws {
+            let rig = try await Rig()
+            defer { rig.stop() }
+            try await rig.session.allow(Self.app)
+            let subscription = try await rig.registerAndStopTheAgent()
+            #expect(subscription.contains(#""endpoint":"http://127.0.0.1:"#), "\(subscription)")
+            #expect(try await rig.send(Self.payload, to: subscription) == ["201"])
+            let shown = try #require(try await rig.shown(count: 1).first)
+            #expect(shown.summary == "Ann")
+            #expect(shown.body == "Lunch?")
+            #expect(try await rig.watcher.nameOwner(of: "org.unotify.Agent") != nil, "D-Bus activation started it")
+            try await rig.session.desktop.dunstWaitDisplayed(1)
+            // The app runs again and listens; dunst's own menu makes the click.
+            let listen = try rig.session.start(["listen", "--app", Self.app, "--count", "1"])
+            try await rig.session.desktop.dunstInvoke("default")
+            #expect(try await listen.wait(timeout: 20) == 0)
+            #expect(listen.standardOutput.contains(#""identifier":"push-"#), "\(listen.standardOutput)")
+            #expect(
+                listen.standardOutput.contains(
+                    #""action":"com.apple.UNNotificationDefaultActionIdentifier","title":"Ann","body":"Lunch?""#),
+                "\(listen.standardOutput)")
+        }
+
+        @Test func aDeniedAppsPushAndMalformedJSONAreDroppedCountedAndLoggedAndAnAllowedOneIsShown() async throws {
+            let rig = try await Rig()
+            defer { rig.stop() }
+            #expect(try await rig.session.unotify(["settings", Self.app, "deny"]).status == 0)
+            try await rig.session.allow("org.example.Other")
+            let denied = try await rig.registerAndStopTheAgent()
+            let other = try await rig.session.output(["push", "--register", "org.example.Other"])
+            #expect(try await rig.send(Self.payload, to: denied) == ["201"])
+            let otherSubscription = other.trimmingCharacters(in: .whitespacesAndNewlines)
+            // Malformed aps JSON, for the allowed app: dropped and counted too.
+            #expect(try await rig.send(#"{"aps": {"alert": 42}}"#, to: otherSubscription) == ["201"])
+            let marker = #"{"aps": {"alert": {"title": "Marker", "body": "shown"}}}"#
+            #expect(try await rig.send(marker, to: otherSubscription) == ["201"])
+            let shown = try await rig.shown(count: 1)
+            #expect(shown.map(\.summary) == ["Marker"], "only the allowed app's push is shown")
+            #expect(try await rig.count("not-allowed") == 1)
+            #expect(try await rig.count("invalid-payload") == 1)
+            #expect(try await rig.count("delivered") == 1)
+            let log = (try? String(contentsOf: rig.agentLog, encoding: .utf8)) ?? ""
+            #expect(log.contains("aps.alert must be a string or a dictionary"), "\(log)")
+        }
+
+        @Test func aDistributorThatRestartsGivesANewEndpointThatTheAgentFollows() async throws {
+            var rig = try await Rig()
+            defer { rig.stop() }
+            try await rig.session.allow(Self.app)
+            let before = try await rig.session.output(["push", "--register", Self.app])
+            rig.distributor.stop()
+            // A new distributor process has forgotten every registration: the agent registers
+            // again when its name appears, and the new endpoint is the app's.
+            rig.distributor = try await Rig.startDistributor(rig.session)
+            let session = rig.session
+            try await Eventually.wait(timeout: .seconds(15), "the agent takes the new distributor's endpoint") {
+                try await session.output(["push", "--register", Self.app]) != before
+            }
+            let after = try await session.output(["push", "--register", Self.app])
+            #expect(
+                try await rig.send(Self.payload, to: after.trimmingCharacters(in: .whitespacesAndNewlines)) == ["201"])
+            #expect(try #require(try await rig.shown(count: 1).first).summary == "Ann")
+        }
+
+        @Test func onGnomeShellAPushFromPywebpushShowsItsTitleAndBody() async throws {
+            let rig = try await Rig(.gnomeShell)
+            defer { rig.stop() }
+            try await rig.session.allow(Self.app)
+            let subscription = try await rig.registerAndStopTheAgent()
+            #expect(try await rig.send(Self.payload, to: subscription) == ["201"])
+            let shown = try #require(try await rig.shown(count: 1).first)
+            #expect(shown.summary == "Ann")
+            #expect(shown.body == "Lunch?")
+            try await rig.session.waitForShown(1)
+        }
+    }
+}
