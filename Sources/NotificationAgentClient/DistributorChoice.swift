@@ -2,6 +2,7 @@ import DBus
 
 /// Which distributor the agent registers with, among the names on the bus: the only one; of
 /// several, the one `UNOTIFY_PUSH_DISTRIBUTOR` names (in full or after the namespace's dot),
+/// else the user's stored choice (``DistributorPreference``, `unotify push --distributor`),
 /// else the first in sorted order (and ``note`` says so). `unotify server --explain` makes
 /// the same choice.
 package struct DistributorChoice: Equatable, Sendable {
@@ -11,7 +12,7 @@ package struct DistributorChoice: Equatable, Sendable {
     package var note: String?
 
     /// The choice among `names` (any bus names; only distributors' count); nil when there is none.
-    package static func choose(among names: [String], variable: String?) -> DistributorChoice? {
+    package static func choose(among names: [String], variable: String?, stored: String? = nil) -> DistributorChoice? {
         let distributors = names.filter(UnifiedPush.isDistributor).sorted()
         guard let first = distributors.first else { return nil }
         guard distributors.count > 1 else { return DistributorChoice(name: first) }
@@ -24,8 +25,11 @@ package struct DistributorChoice: Equatable, Sendable {
                     name: full, note: "using \(full) (\(UnifiedPush.distributorVariable)) of \(all)")
             }
         }
+        if let stored, distributors.contains(stored) {
+            return DistributorChoice(name: stored, note: "using \(stored) (unotify push --distributor) of \(all)")
+        }
         return DistributorChoice(
             name: first,
-            note: "several distributors (\(all)): using \(first); set \(UnifiedPush.distributorVariable) to choose")
+            note: "several distributors (\(all)): using \(first); choose one with unotify push --distributor NAME")
     }
 }

@@ -22,6 +22,9 @@ struct PushCommand: AsyncParsableCommand {
             A Web Push library (pywebpush, web-push) sends to it; the agent decrypts each message
             and delivers it as an APNs payload. Exit status 2 when no distributor is on the bus.
             --unregister APP ends the registration and forgets the app's keys.
+            With several distributors on the bus, --distributor NAME chooses one (kept in
+            $XDG_CONFIG_HOME/unotify/push-distributor; auto forgets the choice); an app moves to it
+            at its next --register, with a new subscription.
             """)
 
     /// APNs' limit on a payload's size, in bytes.
@@ -39,10 +42,20 @@ struct PushCommand: AsyncParsableCommand {
         name: .customLong("unregister"),
         help: ArgumentHelp("Unregister APP from remote notifications.", valueName: "APP"))
     var unregisterApp: String?
+    @Option(
+        name: .customLong("distributor"),
+        help: ArgumentHelp(
+            "Use the UnifiedPush distributor NAME (org.unifiedpush.Distributor.NAME, or in full) when several are "
+                + "on the bus; auto goes back to the first. Each app moves at its next --register.",
+            valueName: "NAME"))
+    var distributor: String?
     @Argument(help: "The payload file, or - for standard input.", completion: .file(extensions: ["json", "apns"]))
     var file: String = "-"
 
     func run() async throws {
+        if let distributor {
+            return try choose(distributor)
+        }
         if registerApp != nil || unregisterApp != nil {
             return try await subscription()
         }
@@ -59,6 +72,31 @@ struct PushCommand: AsyncParsableCommand {
         } catch let error as AgentError {
             throw CommandFailure(error)
         }
+    }
+
+    /// `--distributor NAME`: stores the user's choice (``DistributorPreference``), which the agent
+    /// reads whenever it chooses a distributor.
+    private func choose(_ name: String) throws {
+        guard registerApp == nil, unregisterApp == nil, file == "-", app == nil, !printID else {
+            throw ValidationError("--distributor takes a distributor's name alone")
+        }
+        let full = name == "auto" ? nil : DistributorPreference.fullName(name)
+        guard name == "auto" || full != nil else {
+            throw ValidationError(
+                "'\(name)' is no distributor's name: give the part after org.unifiedpush.Distributor. "
+                    + "(unotify server --explain names the one in use), or auto")
+        }
+        do {
+            try DistributorPreference.write(full)
+        } catch {
+            throw CommandFailure("unotify: \(error.description)")
+        }
+        StandardOutput.write(
+            full.map {
+                "push distributor: \($0) when it is on the bus; run unotify push --register APP to move an app "
+                    + "(its subscription changes: give the new one to its server)"
+            }
+                ?? "push distributor: the first on the bus")
     }
 
     /// `--register` / `--unregister`.

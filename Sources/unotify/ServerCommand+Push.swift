@@ -11,7 +11,10 @@ extension ServerCommand {
             defer { Task { await connection.close() } }
             let names = try await connection.listNames()
             let variable = UnifiedPush.distributorVariable.withCString { getenv($0) }.map { String(cString: $0) }
-            guard let choice = DistributorChoice.choose(among: names, variable: variable) else {
+            guard
+                let choice = DistributorChoice.choose(
+                    among: names, variable: variable, stored: DistributorPreference.read())
+            else {
                 return "push distributor: none (no org.unifiedpush.Distributor.* name on the session bus: "
                     + "remote notifications cannot be registered)"
             }

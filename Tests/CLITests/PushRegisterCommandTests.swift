@@ -51,3 +51,56 @@ import TestSupport
         await distributor.stop()
     }
 }
+
+/// `unotify push --distributor NAME`: the user's choice among several distributors, kept in
+/// `$XDG_CONFIG_HOME/unotify/push-distributor`, followed by the agent (which D-Bus activation
+/// starts without the user's shell variables) and by `server --explain`.
+@Suite(.timeLimit(.minutes(2))) struct PushDistributorChoiceCommandTests {
+    @Test func theStoredChoiceMovesAnAppToTheChosenDistributor() async throws {
+        let rig = try await PushCommandTests.Rig()
+        let config = try TemporaryDirectory("unotify-config")
+        let alpha = try await FakeDistributor(address: rig.bus.address, name: "org.unifiedpush.Distributor.alpha")
+        let beta = try await FakeDistributor(address: rig.bus.address, name: "org.unifiedpush.Distributor.beta")
+        let environment = ["XDG_CONFIG_HOME": config.path]
+        func unotify(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+            try await UNotifyProcess.run(
+                arguments, busAddress: rig.bus.address,
+                extraEnvironment: environment.merging([
+                    "XDG_STATE_HOME": rig.state.path, "XDG_DATA_HOME": rig.data.path,
+                    "XDG_DATA_DIRS": rig.data.path + "/none",
+                ]) { first, _ in first })
+        }
+        // Of two, the first sorted, and --explain says how to choose.
+        let first = try await unotify(["push", "--register", "org.example.Chat"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let (alphaCount, betaCount) = (await alpha.registrations.count, await beta.registrations.count)
+        #expect(alphaCount == 1 && betaCount == 0)
+        let explained = try await unotify(["server", "--explain"])
+        #expect(explained.stdout.contains("push distributor: org.unifiedpush.Distributor.alpha"))
+        #expect(explained.stdout.contains("unotify push --distributor"))
+
+        let chosen = try await unotify(["push", "--distributor", "beta"])
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        let stored = try String(contentsOfFile: config.path + "/unotify/push-distributor", encoding: .utf8)
+        #expect(stored == "org.unifiedpush.Distributor.beta\n")
+        #expect(
+            try await unotify(["server", "--explain"]).stdout.contains(
+                "push distributor: org.unifiedpush.Distributor.beta"))
+
+        // The app moves at its next --register: a new subscription from beta, alpha told.
+        let moved = try await unotify(["push", "--register", "org.example.Chat"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(moved.stdout != first.stdout)
+        let registration = try #require(await beta.registrations.values.first)
+        #expect(moved.stdout.contains(registration.endpoint))
+        #expect(await alpha.unregistered.count == 1)
+
+        // auto: no choice is stored; a name that is none is refused and changes nothing.
+        #expect(try await unotify(["push", "--distributor", "not a name"]).status != 0)
+        #expect(FileManager.default.fileExists(atPath: config.path + "/unotify/push-distributor"))
+        #expect(try await unotify(["push", "--distributor", "auto"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: config.path + "/unotify/push-distributor"))
+        await alpha.stop()
+        await beta.stop()
+    }
+}

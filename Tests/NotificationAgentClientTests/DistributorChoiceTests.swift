@@ -20,7 +20,7 @@ import Testing
     @Test func ofSeveralTheFirstSortedIsUsedAndTheNoteSaysHowToChoose() throws {
         let choice = try #require(DistributorChoice.choose(among: Self.names, variable: nil))
         #expect(choice.name == "org.unifiedpush.Distributor.kde")
-        #expect(choice.note?.contains("UNOTIFY_PUSH_DISTRIBUTOR") == true)
+        #expect(choice.note?.contains("unotify push --distributor") == true)
     }
 
     @Test func theVariableChoosesByShortOrFullName() {
@@ -32,5 +32,40 @@ import Testing
         // One that is not on the bus: the first sorted.
         #expect(
             DistributorChoice.choose(among: Self.names, variable: "gone")?.name == "org.unifiedpush.Distributor.kde")
+    }
+}
+
+/// The stored choice (`unotify push --distributor`): after the variable, before the first sorted.
+@Suite struct StoredDistributorChoiceTests {
+    @Test func theStoredChoiceComesAfterTheVariable() {
+        let names = DistributorChoiceTests.names
+        let stored = "org.unifiedpush.Distributor.ntfy"
+        let choice = DistributorChoice.choose(among: names, variable: nil, stored: stored)
+        #expect(choice?.name == stored)
+        #expect(choice?.note?.contains("unotify push --distributor") == true)
+        #expect(
+            DistributorChoice.choose(among: names, variable: "kde", stored: stored)?.name
+                == "org.unifiedpush.Distributor.kde")
+        // A stored one that is not on the bus: the first sorted.
+        #expect(
+            DistributorChoice.choose(among: names, variable: nil, stored: "org.unifiedpush.Distributor.gone")?.name
+                == "org.unifiedpush.Distributor.kde")
+    }
+
+    @Test func theFileRoundTripsAndRefusesWhatIsNoDistributor() throws {
+        let directory = "/tmp/unotify-preference-\(UInt64.random(in: 0...UInt64.max))"
+        let environment: (String) -> String? = { $0 == "XDG_CONFIG_HOME" ? directory : nil }
+        #expect(DistributorPreference.read(environment: environment) == nil)
+        try DistributorPreference.write("org.unifiedpush.Distributor.ntfy", environment: environment)
+        #expect(DistributorPreference.read(environment: environment) == "org.unifiedpush.Distributor.ntfy")
+        try DistributorPreference.write(nil, environment: environment)
+        #expect(DistributorPreference.read(environment: environment) == nil)
+        #expect(DistributorPreference.fullName("ntfy") == "org.unifiedpush.Distributor.ntfy")
+        #expect(DistributorPreference.fullName("not a name") == nil)
+        #expect(DistributorPreference.fullName("") == nil)
+        #expect(
+            DistributorPreference.path(environment: { $0 == "HOME" ? "/home/ann" : nil })
+                == "/home/ann/.config/unotify/push-distributor")
+        #expect(DistributorPreference.path(environment: { _ in "relative" }) == nil)
     }
 }

@@ -44,14 +44,26 @@ extension NotificationAgent {
 
     /// `RegisterPush`: the app's subscription JSON, registering it first when needed.
     func registerPush(app: String) async throws -> String {
-        if let existing = try subscriptions().apps[app], let json = existing.json,
+        let choice = try await chooseDistributor()
+        let existing = try subscriptions().apps[app]
+        if let existing, existing.distributor == choice.name, let json = existing.json,
             await (try? connection.nameOwner(of: BusName(validating: existing.distributor))) != nil
         {
             return json
         }
-        let choice = try await chooseDistributor()
         var subscription = PushSubscription(distributor: choice.name)
-        if let old = try subscriptions().apps[app], old.distributor == choice.name { subscription = old }
+        if let existing, existing.distributor == choice.name {
+            subscription = existing
+        } else if let existing {
+            // The user chose another distributor: the app moves, with new keys and a new token,
+            // and the one it leaves is told (it may be gone: that is only logged).
+            push.unregistering.insert(existing.token)
+            do {
+                try await client(existing.distributor).unregister(token: existing.token)
+            } catch {
+                logPush("\(existing.distributor) was not told that \(app) moved to \(choice.name): \(error)")
+            }
+        }
         try saveSubscription(subscription, app: app)
         try await client(choice.name).register(token: subscription.token, description: "unotify: \(app)")
         push.distributor = choice.name
@@ -82,7 +94,8 @@ extension NotificationAgent {
     func pushStatus() async -> (String, [String: UInt32]) {
         let names = (try? await connection.listNames()) ?? []
         let choice = DistributorChoice.choose(
-            among: names, variable: ProcessInfo.processInfo.environment[UnifiedPush.distributorVariable])
+            among: names, variable: ProcessInfo.processInfo.environment[UnifiedPush.distributorVariable],
+            stored: DistributorPreference.read())
         return (choice?.name ?? "", push.counts.byName)
     }
 
@@ -201,7 +214,8 @@ extension NotificationAgent {
         let names = try await connection.listNames()
         guard
             let choice = DistributorChoice.choose(
-                among: names, variable: ProcessInfo.processInfo.environment[UnifiedPush.distributorVariable])
+                among: names, variable: ProcessInfo.processInfo.environment[UnifiedPush.distributorVariable],
+                stored: DistributorPreference.read())
         else {
             throw AgentError(
                 .pushUnavailable,
