@@ -91,6 +91,27 @@ public struct ServerProfile: Hashable, Sendable {
     /// from one (measured: its close "X" reports reason 1; `DismissMatrixTests`).
     public var reportsDismissal: Bool { !(name == "Notification Daemon" && vendor == "MATE") && showsActions }
 
+    /// What a `NotificationClosed` reason `wireValue` from this server means. Cinnamon 5.6
+    /// ("cinnamon" by "GNOME") reports its close cross with reason 0, outside the
+    /// specification: the cross's `clicked` handler passes the button to `destroy` as its
+    /// reason, which maps to no reason and goes out as 0 (measured: the cross pressed on a
+    /// banner and on the tray applet's message sent `NotificationClosed(id, 0)` once; the
+    /// buttons, `CloseNotification` and `remove-old` expiry send 2, 3 and 1). So 0 from Cinnamon
+    /// is the user's dismissal, never an expiry (`DismissMatrixTests`). A server that sends
+    /// "closed" twice for one close (Budgie's close cross: `NotificationClosed(id, 2)` twice,
+    /// measured) needs no rule: the agent handles only the first per notification.
+    public func closeReason(wireValue: UInt32) -> CloseReason {
+        isCinnamon && wireValue == 0 ? .dismissed : CloseReason(wireValue: wireValue)
+    }
+
+    /// Cinnamon ("cinnamon" by "GNOME", 5.6 measured): notifications are drawn by the cinnamon
+    /// process (notificationDaemon.js, GNOME Shell 3.2's, forked). A banner shows for
+    /// `notification-duration` (4 s), then the notification moves to the tray applet with no
+    /// signal: it is still delivered (the agent lists it; removing it sends `CloseNotification`,
+    /// which takes it out of the tray, reason 3). Sound hints are ignored (only
+    /// `suppress-sound` is read; silent on a PulseAudio null sink), so unotifyd plays the sound.
+    private var isCinnamon: Bool { name == "cinnamon" && vendor == "GNOME" }
+
     /// `CloseNotification` takes the popup off the screen. notification-daemon 3.20
     /// ("Notification Daemon" by "GNOME") answers it with `NotificationClosed(id, 3)` but leaves
     /// the popup drawn until its own timeout, which for the agent's popups (`expire_timeout` 0)
@@ -112,14 +133,21 @@ public struct ServerProfile: Hashable, Sendable {
     /// answered, and every notification stays in the tray until it is removed or cleared
     /// (measured: `-t 1000` changed nothing). So the agent closes an app's notification itself
     /// when its expiry time is up (`GnomeShellEndToEndTests`).
-    public var honoursExpireTimeout: Bool { !isGnomeShell }
+    ///
+    /// Cinnamon 5.6 honours it only with `org.cinnamon.desktop.notifications remove-old` true,
+    /// off as shipped (measured with remove-old false: `-t 1000` closed nothing, the banner left
+    /// for the tray after 4 s with no signal; with it true, reason 1 after about 1 s), so there
+    /// too the agent closes an app's notification when its time is up.
+    public var honoursExpireTimeout: Bool { !isGnomeShell && !isCinnamon }
 
     /// A low-urgency notification is shown with its buttons. GNOME Shell shows a low-urgency
     /// notification only in its tray, and the tray draws no buttons (measured: no banner; the
     /// tray's message has no buttons), so a provisional notification, which is delivered
     /// quietly, could never be answered there: it is sent with normal urgency instead, as a
     /// banner that then stays in the tray (`PresentationMapping`).
-    public var showsButtonsWhenQuiet: Bool { !isGnomeShell }
+    /// Cinnamon 5.6 does the same: a low-urgency `Notify` with two actions showed no banner,
+    /// its buttons unmapped in the tray (measured through `org.Cinnamon.Eval`).
+    public var showsButtonsWhenQuiet: Bool { !isGnomeShell && !isCinnamon }
 
     /// The server can draw an icon instead of a button's title (`action-icons`). unotify never
     /// asks for it: the specification's action icons *replace* the title and are named by the

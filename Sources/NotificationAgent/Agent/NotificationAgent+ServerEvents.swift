@@ -80,7 +80,8 @@ extension NotificationAgent {
             let clicked = shown.wasClicked(id)
             if let notification = shown.removeDelivered(id) {
                 delivery.attachments.release(notification.request.imagePath)
-                if reason == .dismissed, !clicked,
+                let meaning = (try? await server.profile())?.closeReason(wireValue: reason.wireValue) ?? reason
+                if meaning == .dismissed, !clicked,
                     (try? delivery.category(app: notification.app, identifier: notification.request.categoryIdentifier))?
                         .reportsDismissal == true
                 {

@@ -1,0 +1,29 @@
+import FreedesktopNotifications
+import Testing
+
+/// Cinnamon 5.6's rows of the server table ("cinnamon" by "GNOME", measured on Debian 12).
+@Suite struct ServerProfileCinnamonTests {
+    static let cinnamon = ServerProfileTests.profile(
+        "cinnamon", "GNOME", ["actions", "action-icons", "body", "body-markup", "icon-static", "persistence", "sound"])
+
+    @Test func itsCloseCrossReasonZeroIsADismissal() {
+        #expect(Self.cinnamon.closeReason(wireValue: 0) == .dismissed)
+        #expect(Self.cinnamon.closeReason(wireValue: 1) == .expired)
+        #expect(
+            ServerProfileTests.profile("dunst", "knopwob", ["actions"]).closeReason(wireValue: 0) == .unrecognized(0))
+    }
+
+    @Test func itIgnoresExpiryTimesSoTheAgentExpiresNotificationsItself() {
+        #expect(!Self.cinnamon.honoursExpireTimeout)
+        #expect(Self.cinnamon.explanation.first { $0.feature == "timeouts" }?.works == false)
+    }
+
+    @Test func itShowsNoBannerForAQuietNotificationSoProvisionalOnesAreNotQuiet() {
+        #expect(!Self.cinnamon.showsButtonsWhenQuiet)
+        #expect(Self.cinnamon.explanation.first { $0.feature == "quiet delivery" }?.works == false)
+    }
+
+    @Test func itPlaysNoSoundHintSoTheAgentPlaysIt() {
+        #expect(!Self.cinnamon.playsSoundFile)
+    }
+}
