@@ -140,6 +140,36 @@ public struct ServerProfile: Hashable, Sendable {
     /// too the agent closes an app's notification when its time is up.
     public var honoursExpireTimeout: Bool { !isGnomeShell && !isCinnamon }
 
+    /// The server itself closes a notification `milliseconds` after it is shown, as its
+    /// `expire_timeout` asks; otherwise the agent closes it then (`CloseNotification`).
+    public func expiresItself(afterMilliseconds milliseconds: Int32) -> Bool {
+        guard let clamp = expireTimeoutClamp else { return honoursExpireTimeout }
+        return honoursExpireTimeout && milliseconds >= clamp.lowerBound
+    }
+
+    /// The server drops the action after `default` in a `Notify`'s actions, so every button
+    /// is sent before `default`. Budgie 10.7 (measured: `default, snooze, drink` showed only
+    /// Drink, `snooze, default, drink` only Snooze, `snooze, drink, default` both, and a click on
+    /// the body still reports `default`; a click on a button reports its action, then `default`
+    /// too, which the agent drops as a second answer).
+    public var wantsDefaultActionLast: Bool { isBudgie }
+
+    /// The range the server forces every notification's time on screen into, in milliseconds,
+    /// whatever its `expire_timeout` (0 "never" and -1 included); nil where it has none. Budgie
+    /// 10.7 ("Budgie Notification Server" by "Budgie Desktop Developers") keeps a popup 6 to
+    /// 12 s, then closes it with reason 1 (measured with `notify-send -t`: 1000 → 6 s, 0 → 6 s,
+    /// 20000 → 12 s; a critical permission prompt with 0 also left after 6.1 s, reason 1;
+    /// the countdown pauses while the pointer is over the popup). So the agent closes a shorter
+    /// one itself; a longer one, or one meant to stay, leaves after 12 s at most.
+    public var expireTimeoutClamp: ClosedRange<Int32>? { isBudgie ? 6000...12000 : nil }
+
+    /// Budgie 10.7's notification server, in `budgie-daemon` (measured on Debian 12): its close
+    /// cross sends `NotificationClosed(id, 2)` twice (the agent handles the first only, so one
+    /// click is one response); it plays `sound-name` only for apps whose desktop entry says
+    /// `X-GNOME-UsesNotifications` and never `sound-file`, so unotifyd plays the sound and sends
+    /// `suppress-sound`, which Budgie honours.
+    private var isBudgie: Bool { name == "Budgie Notification Server" && vendor == "Budgie Desktop Developers" }
+
     /// A low-urgency notification is shown with its buttons. GNOME Shell shows a low-urgency
     /// notification only in its tray, and the tray draws no buttons (measured: no banner; the
     /// tray's message has no buttons), so a provisional notification, which is delivered
@@ -287,12 +317,8 @@ public struct ServerProfile: Hashable, Sendable {
                     : "the server draws no icons on buttons; buttons show their titles"
             ),
             (
-                "timeouts", honoursExpireTimeout,
-                honoursExpireTimeout
-                    ? "a notification's expiry time (-t) is honoured"
-                    : "the server ignores expiry times (-t): unotifyd closes an app's notification itself when its time is up "
-                        + "(not a plain send without --app); otherwise a banner leaves after a few seconds, the permission "
-                        + "prompt stays until answered, and notifications stay in the tray until removed or cleared"
+                "timeouts", honoursExpireTimeout && expireTimeoutClamp == nil,
+                timeoutsDetail
             ),
             (
                 "quiet delivery", showsButtonsWhenQuiet,
@@ -308,6 +334,21 @@ public struct ServerProfile: Hashable, Sendable {
                     : "images are sent as image_path, the only spelling this server draws"
             ),
         ]
+    }
+
+    /// The "timeouts" line of `explanation`.
+    private var timeoutsDetail: String {
+        if let clamp = expireTimeoutClamp {
+            return "the server keeps every notification \(clamp.lowerBound / 1000) to \(clamp.upperBound / 1000) s "
+                + "whatever its expiry time (-t): unotifyd closes a shorter one itself; a longer one, and the "
+                + "permission prompt, leave after \(clamp.upperBound / 1000) s (answer the prompt in time, or with "
+                + "`unotify settings APP allow|deny`)"
+        }
+        return honoursExpireTimeout
+            ? "a notification's expiry time (-t) is honoured"
+            : "the server ignores expiry times (-t): unotifyd closes an app's notification itself when its time is up "
+                + "(not a plain send without --app); otherwise a banner leaves after a few seconds, the permission "
+                + "prompt stays until answered, and notifications stay in the tray until removed or cleared"
     }
 
     /// The "buttons" line of `explanation`.

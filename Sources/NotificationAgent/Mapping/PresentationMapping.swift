@@ -88,6 +88,9 @@ package enum PresentationMapping {
                 }
             }
         }
+        if profile.wantsDefaultActionLast, let first = actions.first, first.key == NotificationAction.defaultKey {
+            actions = Array(actions.dropFirst()) + [first]  // Budgie drops the action after it
+        }
         if let imagePath = request.imagePath { hints.setImage(imagePath, for: profile) }
         if let progress = request.progress { hints.vendor["value"] = DBusVariant(Int32(min(max(progress, 0), 100))) }
         let soundAllowed = settings.sound == .enabled && !provisional
