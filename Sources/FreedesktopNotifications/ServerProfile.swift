@@ -154,6 +154,12 @@ public struct ServerProfile: Hashable, Sendable {
     /// too, which the agent drops as a second answer).
     public var wantsDefaultActionLast: Bool { isBudgie }
 
+    /// The server keeps a notification's actions in a table keyed by their titles, so two
+    /// actions with one title become one button and the order on screen is arbitrary: awesome
+    /// 4.3's naughty ("naughty" by "awesome"; measured: `-A a=Same -A b=Same` drew one row,
+    /// `-A a=Alpha -A b=Beta` drew Beta above Alpha). The agent makes the titles distinct.
+    public var keysActionsByTitle: Bool { name == "naughty" && vendor == "awesome" }
+
     /// The range the server forces every notification's time on screen into, in milliseconds,
     /// whatever its `expire_timeout` (0 "never" and -1 included); nil where it has none. Budgie
     /// 10.7 ("Budgie Notification Server" by "Budgie Desktop Developers") keeps a popup 6 to

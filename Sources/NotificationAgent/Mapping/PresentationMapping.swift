@@ -88,6 +88,7 @@ package enum PresentationMapping {
                 }
             }
         }
+        if profile.keysActionsByTitle { actions = distinctTitles(actions) }
         if profile.wantsDefaultActionLast, let first = actions.first, first.key == NotificationAction.defaultKey {
             actions = Array(actions.dropFirst()) + [first]  // Budgie drops the action after it
         }
@@ -136,6 +137,21 @@ package enum PresentationMapping {
     private static func soundPermitted(_ sound: DeliveryRequest.Sound, settings: AppSettings) -> Bool {
         if case .critical = sound { return settings.criticalAlert == .enabled || settings.sound == .enabled }
         return true
+    }
+
+    /// `actions` with a later title that repeats an earlier one numbered ("Done (2)"), for a
+    /// server that keys actions by title (``ServerProfile/keysActionsByTitle``).
+    static func distinctTitles(_ actions: [NotificationAction]) -> [NotificationAction] {
+        var used: Set<String> = []
+        return actions.map { action in
+            var label = action.label, number = 1
+            while used.contains(label) {
+                number += 1
+                label = "\(action.label) (\(number))"
+            }
+            used.insert(label)
+            return NotificationAction(key: action.key, label: label)
+        }
     }
 
     /// Escapes `&`, `<` and `>` so user text shows as typed on servers that read markup.
