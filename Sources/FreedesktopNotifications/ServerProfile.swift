@@ -222,6 +222,13 @@ public struct ServerProfile: Hashable, Sendable {
     /// (``NotificationHints/setImage(_:for:)``, `docs/research/lxqt-images.md`).
     public var drawsImagePath: Bool { !(name == "lxqt-notificationd" || name == "notify-osd") }
 
+    /// The server reads `image-path` as an absolute file path, never a URI: Cinnamon 5.6's
+    /// notificationDaemon.js passes it to `GLib.filename_to_uri`, which throws on `file://…`;
+    /// where the app also has an icon the whole banner was lost (measured: no banner, the id
+    /// kept with no signal, "The pathname file:///… is not an absolute path" in its log). So a
+    /// local image goes there as its path (``NotificationHints/setImage(_:for:)``).
+    public var readsImagePathAsFilePath: Bool { isCinnamon }
+
     /// One line per feature: what works, what degrades and how, in words a user understands.
     public var explanation: [(feature: String, works: Bool, detail: String)] {
         featureLines + (DoNotDisturbSwitch.of(self).map { [doNotDisturbLine($0)] } ?? [])
@@ -335,9 +342,12 @@ public struct ServerProfile: Hashable, Sendable {
             ),
             (
                 "images", true,
-                drawsImagePath
-                    ? "images are sent as image-path"
-                    : "images are sent as image_path, the only spelling this server draws"
+                readsImagePathAsFilePath
+                    ? "images are sent as image-path, a file path (this server drops a notification whose image is a "
+                        + "file:// URI)"
+                    : drawsImagePath
+                        ? "images are sent as image-path"
+                        : "images are sent as image_path, the only spelling this server draws"
             ),
         ]
     }

@@ -27,3 +27,19 @@ import Testing
         #expect(!Self.cinnamon.playsSoundFile)
     }
 }
+
+/// Cinnamon 5.6 reads `image-path` with `GLib.filename_to_uri`, which throws on a `file://` URI:
+/// with an app icon too, the whole banner was lost (measured: no banner, a JS error in its log).
+@Suite struct CinnamonImagePathTests {
+    @Test func anImageGoesAsAnAbsolutePathNotAURI() {
+        var hints = NotificationHints()
+        hints.setImage("/tmp/tea.png", for: ServerProfileCinnamonTests.cinnamon)
+        #expect(hints.imagePath == "/tmp/tea.png")
+        var fromURI = NotificationHints()
+        fromURI.setImage("file:///tmp/tea.png", for: ServerProfileCinnamonTests.cinnamon)
+        #expect(fromURI.imagePath == "/tmp/tea.png")
+        var dunst = NotificationHints()
+        dunst.setImage("/tmp/tea.png", for: ServerProfileTests.profile("dunst", "knopwob", ["actions"]))
+        #expect(dunst.imagePath == "file:///tmp/tea.png")
+    }
+}
