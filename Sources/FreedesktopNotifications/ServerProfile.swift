@@ -14,8 +14,8 @@ public struct ServerProfile: Hashable, Sendable {
         self.capabilities = capabilities
     }
 
-    private var name: String { information?.name ?? "" }
-    private var vendor: String { information?.vendor ?? "" }
+    var name: String { information?.name ?? "" }
+    var vendor: String { information?.vendor ?? "" }
 
     /// Buttons (actions) are shown and `ActionInvoked` comes back. notify-osd has none: a
     /// `Notify` with actions becomes a fallback dialog with id 0 (measured; `NotifyOSDEndToEndTests`).
@@ -232,6 +232,20 @@ public struct ServerProfile: Hashable, Sendable {
     /// One line per feature: what works, what degrades and how, in words a user understands.
     public var explanation: [(feature: String, works: Bool, detail: String)] {
         featureLines + (DoNotDisturbSwitch.of(self).map { [doNotDisturbLine($0)] } ?? [])
+            + (showsLinksAsRawText
+                ? [
+                    (
+                        "links", false,
+                        "a body with a link (<a>) is shown as raw text by this server: links are sent as their text"
+                    )
+                ] : [])
+            + (keysActionsByTitle
+                ? [
+                    (
+                        "button titles", true,
+                        "the server keys actions by title, in any order: a repeated title is numbered (\"Done (2)\")"
+                    )
+                ] : [])
             + (refusesQuickRepeats
                 ? [
                     (

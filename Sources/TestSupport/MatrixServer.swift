@@ -79,7 +79,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "plasma": ["quick repeats"]
         case "cinnamon": ["timeouts", "quiet delivery"]
         case "budgie": ["history", "timeouts"]
-        case "awesome": ["history"]
+        case "awesome": ["history", "links"]
         default: []
         }
     }

@@ -77,6 +77,10 @@ struct SendCommand: AsyncParsableCommand {
                 // round trip, only with --image.
                 request.hints.setImage(image, for: try await client.profile())
             }
+            if request.body.contains("<a") {
+                // awesome shows a body with a link as raw text: one more round trip, only then.
+                request.body = try await client.profile().displayableBody(request.body)
+            }
             if request.actions.isEmpty && !options.wait {
                 try post(request, on: client, printID: options.printID)
                 return
