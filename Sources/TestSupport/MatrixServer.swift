@@ -88,6 +88,10 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// (measured), so there typed replies do not degrade.
     public var takesInlineReply: Bool { name == "plasma" }
 
+    /// The server shows a body holding a link (`<a>`) as raw text, tags and all: only awesome
+    /// (measured), where a plain send leaves the link's tags out.
+    public var showsLinksAsRawText: Bool { name == "awesome" }
+
     /// A user's gesture that closes a popup.
     public enum Dismissal: Sendable {
         case dunstClose, clickBody, clickCloseButton, makoDismiss, shellCloseButton, cinnamonCloseButton,
