@@ -226,8 +226,10 @@ public struct ServerProfile: Hashable, Sendable {
     /// notificationDaemon.js passes it to `GLib.filename_to_uri`, which throws on `file://…`;
     /// where the app also has an icon the whole banner was lost (measured: no banner, the id
     /// kept with no signal, "The pathname file:///… is not an absolute path" in its log). So a
-    /// local image goes there as its path (``NotificationHints/setImage(_:for:)``).
-    public var readsImagePathAsFilePath: Bool { isCinnamon }
+    /// local image goes there as its path (``NotificationHints/setImage(_:for:)``). Budgie 10.7
+    /// too: a red square given as a path was drawn, as a `file://` URI its stock envelope icon
+    /// instead (measured).
+    public var readsImagePathAsFilePath: Bool { isCinnamon || isBudgie }
 
     /// One line per feature: what works, what degrades and how, in words a user understands.
     public var explanation: [(feature: String, works: Bool, detail: String)] {
@@ -357,8 +359,8 @@ public struct ServerProfile: Hashable, Sendable {
             (
                 "images", true,
                 readsImagePathAsFilePath
-                    ? "images are sent as image-path, a file path (this server drops a notification whose image is a "
-                        + "file:// URI)"
+                    ? "images are sent as image-path, a file path (this server draws no image, or drops the "
+                        + "notification, given a file:// URI)"
                     : drawsImagePath
                         ? "images are sent as image-path"
                         : "images are sent as image_path, the only spelling this server draws"

@@ -21,3 +21,13 @@ import Testing
         #expect(!Self.budgie.playsSoundFile)
     }
 }
+
+/// Budgie 10.7 draws `image-path` only as a plain path (measured: a red square given as
+/// `/tmp/red.png` was drawn, as `file:///tmp/red.png` the stock envelope icon instead).
+@Suite struct BudgieImagePathTests {
+    @Test func anImageGoesAsAnAbsolutePath() {
+        var hints = NotificationHints()
+        hints.setImage("/tmp/tea.png", for: ServerProfileBudgieTests.budgie)
+        #expect(hints.imagePath == "/tmp/tea.png")
+    }
+}
