@@ -231,6 +231,11 @@ public struct ServerProfile: Hashable, Sendable {
     /// instead (measured).
     public var readsImagePathAsFilePath: Bool { isCinnamon || isBudgie }
 
+    /// The server draws no image hint (`image-path`, `image_path`), only `app_icon`, a file
+    /// path included: awesome 4.3's naughty (measured: a red square given as `app_icon` was
+    /// drawn, given as either hint nothing). So an image goes there as the app icon.
+    public var drawsImagesOnlyAsAppIcon: Bool { name == "naughty" && vendor == "awesome" }
+
     /// One line per feature: what works, what degrades and how, in words a user understands.
     public var explanation: [(feature: String, works: Bool, detail: String)] {
         featureLines + (DoNotDisturbSwitch.of(self).map { [doNotDisturbLine($0)] } ?? [])
@@ -358,12 +363,14 @@ public struct ServerProfile: Hashable, Sendable {
             ),
             (
                 "images", true,
-                readsImagePathAsFilePath
-                    ? "images are sent as image-path, a file path (this server draws no image, or drops the "
-                        + "notification, given a file:// URI)"
-                    : drawsImagePath
-                        ? "images are sent as image-path"
-                        : "images are sent as image_path, the only spelling this server draws"
+                drawsImagesOnlyAsAppIcon
+                    ? "the server draws no image hint: an image is sent as the app icon"
+                    : readsImagePathAsFilePath
+                        ? "images are sent as image-path, a file path (this server draws no image, or drops the "
+                            + "notification, given a file:// URI)"
+                        : drawsImagePath
+                            ? "images are sent as image-path"
+                            : "images are sent as image_path, the only spelling this server draws"
             ),
         ]
     }

@@ -92,6 +92,10 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// (measured), where a plain send leaves the link's tags out.
     public var showsLinksAsRawText: Bool { name == "awesome" }
 
+    /// The image case of the matrix (`ImageMatrixTests`) was measured on this server: dunst,
+    /// Cinnamon, Budgie and awesome.
+    public var imageCaseMeasured: Bool { ["dunst", "cinnamon", "budgie", "awesome"].contains(name) }
+
     /// A user's gesture that closes a popup.
     public enum Dismissal: Sendable {
         case dunstClose, clickBody, clickCloseButton, makoDismiss, shellCloseButton, cinnamonCloseButton,

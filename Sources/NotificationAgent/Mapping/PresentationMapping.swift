@@ -93,6 +93,7 @@ package enum PresentationMapping {
             actions = Array(actions.dropFirst()) + [first]  // Budgie drops the action after it
         }
         if let imagePath = request.imagePath { hints.setImage(imagePath, for: profile) }
+        let imageAsIcon = profile.drawsImagesOnlyAsAppIcon ? request.imagePath : nil  // awesome
         if let progress = request.progress { hints.vendor["value"] = DBusVariant(Int32(min(max(progress, 0), 100))) }
         let soundAllowed = settings.sound == .enabled && !provisional
         var soundToPlay: DeliveryRequest.Sound?
@@ -115,7 +116,8 @@ package enum PresentationMapping {
         if request.isTransient { hints.isTransient = true }
         let badge = settings.badge == .enabled && !provisional ? request.badge : nil
         let notify = NotifyRequest(
-            appName: appName, replacesID: replacing, appIcon: request.appIcon ?? "", summary: summary, body: body,
+            appName: appName, replacesID: replacing, appIcon: imageAsIcon ?? request.appIcon ?? "", summary: summary,
+            body: body,
             actions: actions, hints: hints,
             expireTimeout: request.expireTimeout.map(ExpireTimeout.init(rawValue:)) ?? .serverDefault)
         return Plan(notify: notify, badge: badge, soundToPlay: soundToPlay)

@@ -21,3 +21,18 @@ import Testing
         #expect(awesome.notify.actions.map(\.key) == ["default", "archive", "delete"])
     }
 }
+
+/// awesome 4.3 ignores the `image-path` and `image_path` hints and draws `app_icon`, a path
+/// included (measured: a red square as `-i PATH` was drawn, as either hint nothing), so there an
+/// image goes as the app icon.
+@Suite struct MappingAwesomeImageTests {
+    @Test func anImageIsSentAsTheAppIcon() {
+        let request = DeliveryRequest(identifier: "a", body: "x", imagePath: "/tmp/red.png")
+        let awesome = PresentationMapping.plan(
+            request, settings: .authorized(requesting: [.alert]),
+            capabilities: ServerCapabilities(["body", "body-markup", "icon-static", "actions"]), appName: "Cam",
+            desktopEntry: nil,
+            server: ServerInformation(name: "naughty", vendor: "awesome", version: "v4.3", specVersion: "1.0"))
+        #expect(awesome.notify.appIcon == "/tmp/red.png")
+    }
+}
