@@ -92,9 +92,10 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// (measured), where a plain send leaves the link's tags out.
     public var showsLinksAsRawText: Bool { name == "awesome" }
 
-    /// The image case of the matrix (`ImageMatrixTests`) was measured on this server: dunst,
-    /// Cinnamon, Budgie and awesome.
-    public var imageCaseMeasured: Bool { ["dunst", "cinnamon", "budgie", "awesome"].contains(name) }
+    /// The image case of the matrix (`ImageMatrixTests`) runs on this server: on every one but
+    /// notify-osd, where a screenshot showed no pixel of the image's exact red (its bubbles are
+    /// blended by the compositor; not looked into further).
+    public var imageCaseRuns: Bool { name != "notify-osd" }
 
     /// A user's gesture that closes a popup.
     public enum Dismissal: Sendable {

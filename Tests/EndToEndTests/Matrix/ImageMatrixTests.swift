@@ -4,12 +4,11 @@ import TestSupport
 
 extension EndToEnd {
     /// An app's image drawn in the real popup, proven by a screenshot's pixels: a red square sent
-    /// through the agent (`send --app --image`) on the servers where the hint's spelling was
-    /// measured here (``MatrixServer/imageCaseMeasured``): Cinnamon and Budgie draw only a plain
-    /// path, awesome only an app icon (`ServerProfile`). lxqt, Plasma and mako have their own
-    /// image tests (`LxqtImageEndToEndTests`, `PlasmaEndToEndTests`, `MakoEndToEndTests`).
+    /// through the agent (`send --app --image`), on every server but notify-osd
+    /// (``MatrixServer/imageCaseRuns``): Cinnamon and Budgie draw only a plain path, awesome only
+    /// an app icon, lxqt only `image_path` (`ServerProfile`).
     @Suite(.serialized, .timeLimit(.minutes(3))) struct ImageMatrixTests {
-        @Test(arguments: MatrixServer.able(MatrixServer.all, "draw an app's image") { $0.imageCaseMeasured })
+        @Test(arguments: MatrixServer.able(MatrixServer.all, "see an app's image") { $0.imageCaseRuns })
         func theAppsImageIsDrawn(_ server: MatrixServer) async throws {
             let session = try await MatrixSession(server)
             let image = session.state.url.appendingPathComponent("red.png")
