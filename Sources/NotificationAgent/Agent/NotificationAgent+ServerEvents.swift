@@ -80,7 +80,11 @@ extension NotificationAgent {
             let clicked = shown.wasClicked(id)
             if let notification = shown.removeDelivered(id) {
                 delivery.attachments.release(notification.request.imagePath)
-                let meaning = (try? await server.profile())?.closeReason(wireValue: reason.wireValue) ?? reason
+                // Only an out-of-spec reason needs the server's profile (Cinnamon's close cross sends 0).
+                var meaning = reason
+                if case .unrecognized(let value) = reason, let profile = try? await server.profile() {
+                    meaning = profile.closeReason(wireValue: value)
+                }
                 if meaning == .dismissed, !clicked,
                     (try? delivery.category(app: notification.app, identifier: notification.request.categoryIdentifier))?
                         .reportsDismissal == true
