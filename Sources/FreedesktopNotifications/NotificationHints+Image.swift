@@ -10,10 +10,14 @@ extension NotificationHints {
     /// lxqt-notificationd 1.2 looks at `image-path` first and reads it with its raw-image loader,
     /// which yields no picture and never falls back to `image_path`, so with both spellings it
     /// draws nothing (fixed upstream in lxqt-notificationd PR #381, 2024;
-    /// `docs/research/lxqt-images.md`).
+    /// `docs/research/lxqt-images.md`). Where the server reads `image-path` as a file path
+    /// (``ServerProfile/readsImagePathAsFilePath``: Cinnamon), a local file goes as its path.
     public mutating func setImage(_ pathOrURI: String, for profile: ServerProfile) {
         let uri = pathOrURI.hasPrefix("/") ? "file://" + pathOrURI : pathOrURI
-        imagePath = profile.drawsImagePath ? uri : nil
+        let plainURI = uri.hasPrefix("file:///") && !uri.contains("%")
+        imagePath =
+            !profile.drawsImagePath
+            ? nil : profile.readsImagePathAsFilePath && plainURI ? String(uri.dropFirst(7)) : uri
         vendor["image_path"] = DBusVariant(uri)
     }
 }

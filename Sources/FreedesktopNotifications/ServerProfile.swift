@@ -14,8 +14,8 @@ public struct ServerProfile: Hashable, Sendable {
         self.capabilities = capabilities
     }
 
-    private var name: String { information?.name ?? "" }
-    private var vendor: String { information?.vendor ?? "" }
+    var name: String { information?.name ?? "" }
+    var vendor: String { information?.vendor ?? "" }
 
     /// Buttons (actions) are shown and `ActionInvoked` comes back. notify-osd has none: a
     /// `Notify` with actions becomes a fallback dialog with id 0 (measured; `NotifyOSDEndToEndTests`).
@@ -91,6 +91,27 @@ public struct ServerProfile: Hashable, Sendable {
     /// from one (measured: its close "X" reports reason 1; `DismissMatrixTests`).
     public var reportsDismissal: Bool { !(name == "Notification Daemon" && vendor == "MATE") && showsActions }
 
+    /// What a `NotificationClosed` reason `wireValue` from this server means. Cinnamon 5.6
+    /// ("cinnamon" by "GNOME") reports its close cross with reason 0, outside the
+    /// specification: the cross's `clicked` handler passes the button to `destroy` as its
+    /// reason, which maps to no reason and goes out as 0 (measured: the cross pressed on a
+    /// banner and on the tray applet's message sent `NotificationClosed(id, 0)` once; the
+    /// buttons, `CloseNotification` and `remove-old` expiry send 2, 3 and 1). So 0 from Cinnamon
+    /// is the user's dismissal, never an expiry (`DismissMatrixTests`). A server that sends
+    /// "closed" twice for one close (Budgie's close cross: `NotificationClosed(id, 2)` twice,
+    /// measured) needs no rule: the agent handles only the first per notification.
+    public func closeReason(wireValue: UInt32) -> CloseReason {
+        isCinnamon && wireValue == 0 ? .dismissed : CloseReason(wireValue: wireValue)
+    }
+
+    /// Cinnamon ("cinnamon" by "GNOME", 5.6 measured): notifications are drawn by the cinnamon
+    /// process (notificationDaemon.js, GNOME Shell 3.2's, forked). A banner shows for
+    /// `notification-duration` (4 s), then the notification moves to the tray applet with no
+    /// signal: it is still delivered (the agent lists it; removing it sends `CloseNotification`,
+    /// which takes it out of the tray, reason 3). Sound hints are ignored (only
+    /// `suppress-sound` is read; silent on a PulseAudio null sink), so unotifyd plays the sound.
+    private var isCinnamon: Bool { name == "cinnamon" && vendor == "GNOME" }
+
     /// `CloseNotification` takes the popup off the screen. notification-daemon 3.20
     /// ("Notification Daemon" by "GNOME") answers it with `NotificationClosed(id, 3)` but leaves
     /// the popup drawn until its own timeout, which for the agent's popups (`expire_timeout` 0)
@@ -112,14 +133,57 @@ public struct ServerProfile: Hashable, Sendable {
     /// answered, and every notification stays in the tray until it is removed or cleared
     /// (measured: `-t 1000` changed nothing). So the agent closes an app's notification itself
     /// when its expiry time is up (`GnomeShellEndToEndTests`).
-    public var honoursExpireTimeout: Bool { !isGnomeShell }
+    ///
+    /// Cinnamon 5.6 honours it only with `org.cinnamon.desktop.notifications remove-old` true,
+    /// off as shipped (measured with remove-old false: `-t 1000` closed nothing, the banner left
+    /// for the tray after 4 s with no signal; with it true, reason 1 after about 1 s), so there
+    /// too the agent closes an app's notification when its time is up.
+    public var honoursExpireTimeout: Bool { !isGnomeShell && !isCinnamon }
+
+    /// The server itself closes a notification `milliseconds` after it is shown, as its
+    /// `expire_timeout` asks; otherwise the agent closes it then (`CloseNotification`).
+    public func expiresItself(afterMilliseconds milliseconds: Int32) -> Bool {
+        guard let clamp = expireTimeoutClamp else { return honoursExpireTimeout }
+        return honoursExpireTimeout && milliseconds >= clamp.lowerBound
+    }
+
+    /// The server drops the action after `default` in a `Notify`'s actions, so every button
+    /// is sent before `default`. Budgie 10.7 (measured: `default, snooze, drink` showed only
+    /// Drink, `snooze, default, drink` only Snooze, `snooze, drink, default` both, and a click on
+    /// the body still reports `default`; a click on a button reports its action, then `default`
+    /// too, which the agent drops as a second answer).
+    public var wantsDefaultActionLast: Bool { isBudgie }
+
+    /// The server keeps a notification's actions in a table keyed by their titles, so two
+    /// actions with one title become one button and the order on screen is arbitrary: awesome
+    /// 4.3's naughty ("naughty" by "awesome"; measured: `-A a=Same -A b=Same` drew one row,
+    /// `-A a=Alpha -A b=Beta` drew Beta above Alpha). The agent makes the titles distinct.
+    public var keysActionsByTitle: Bool { name == "naughty" && vendor == "awesome" }
+
+    /// The range the server forces every notification's time on screen into, in milliseconds,
+    /// whatever its `expire_timeout` (0 "never" and -1 included); nil where it has none. Budgie
+    /// 10.7 ("Budgie Notification Server" by "Budgie Desktop Developers") keeps a popup 6 to
+    /// 12 s, then closes it with reason 1 (measured with `notify-send -t`: 1000 → 6 s, 0 → 6 s,
+    /// 20000 → 12 s; a critical permission prompt with 0 also left after 6.1 s, reason 1;
+    /// the countdown pauses while the pointer is over the popup). So the agent closes a shorter
+    /// one itself; a longer one, or one meant to stay, leaves after 12 s at most.
+    public var expireTimeoutClamp: ClosedRange<Int32>? { isBudgie ? 6000...12000 : nil }
+
+    /// Budgie 10.7's notification server, in `budgie-daemon` (measured on Debian 12): its close
+    /// cross sends `NotificationClosed(id, 2)` twice (the agent handles the first only, so one
+    /// click is one response); it plays `sound-name` only for apps whose desktop entry says
+    /// `X-GNOME-UsesNotifications` and never `sound-file`, so unotifyd plays the sound and sends
+    /// `suppress-sound`, which Budgie honours.
+    private var isBudgie: Bool { name == "Budgie Notification Server" && vendor == "Budgie Desktop Developers" }
 
     /// A low-urgency notification is shown with its buttons. GNOME Shell shows a low-urgency
     /// notification only in its tray, and the tray draws no buttons (measured: no banner; the
     /// tray's message has no buttons), so a provisional notification, which is delivered
     /// quietly, could never be answered there: it is sent with normal urgency instead, as a
     /// banner that then stays in the tray (`PresentationMapping`).
-    public var showsButtonsWhenQuiet: Bool { !isGnomeShell }
+    /// Cinnamon 5.6 does the same: a low-urgency `Notify` with two actions showed no banner,
+    /// its buttons unmapped in the tray (measured through `org.Cinnamon.Eval`).
+    public var showsButtonsWhenQuiet: Bool { !isGnomeShell && !isCinnamon }
 
     /// The server can draw an icon instead of a button's title (`action-icons`). unotify never
     /// asks for it: the specification's action icons *replace* the title and are named by the
@@ -158,9 +222,37 @@ public struct ServerProfile: Hashable, Sendable {
     /// (``NotificationHints/setImage(_:for:)``, `docs/research/lxqt-images.md`).
     public var drawsImagePath: Bool { !(name == "lxqt-notificationd" || name == "notify-osd") }
 
+    /// The server reads `image-path` as an absolute file path, never a URI: Cinnamon 5.6's
+    /// notificationDaemon.js passes it to `GLib.filename_to_uri`, which throws on `file://…`;
+    /// where the app also has an icon the whole banner was lost (measured: no banner, the id
+    /// kept with no signal, "The pathname file:///… is not an absolute path" in its log). So a
+    /// local image goes there as its path (``NotificationHints/setImage(_:for:)``). Budgie 10.7
+    /// too: a red square given as a path was drawn, as a `file://` URI its stock envelope icon
+    /// instead (measured).
+    public var readsImagePathAsFilePath: Bool { isCinnamon || isBudgie }
+
+    /// The server draws no image hint (`image-path`, `image_path`), only `app_icon`, a file
+    /// path included: awesome 4.3's naughty (measured: a red square given as `app_icon` was
+    /// drawn, given as either hint nothing). So an image goes there as the app icon.
+    public var drawsImagesOnlyAsAppIcon: Bool { name == "naughty" && vendor == "awesome" }
+
     /// One line per feature: what works, what degrades and how, in words a user understands.
     public var explanation: [(feature: String, works: Bool, detail: String)] {
         featureLines + (DoNotDisturbSwitch.of(self).map { [doNotDisturbLine($0)] } ?? [])
+            + (showsLinksAsRawText
+                ? [
+                    (
+                        "links", false,
+                        "a body with a link (<a>) is shown as raw text by this server: links are sent as their text"
+                    )
+                ] : [])
+            + (keysActionsByTitle
+                ? [
+                    (
+                        "button titles", true,
+                        "the server keys actions by title, in any order: a repeated title is numbered (\"Done (2)\")"
+                    )
+                ] : [])
             + (refusesQuickRepeats
                 ? [
                     (
@@ -277,12 +369,8 @@ public struct ServerProfile: Hashable, Sendable {
                     : "the server draws no icons on buttons; buttons show their titles"
             ),
             (
-                "timeouts", honoursExpireTimeout,
-                honoursExpireTimeout
-                    ? "a notification's expiry time (-t) is honoured"
-                    : "the server ignores expiry times (-t): unotifyd closes an app's notification itself when its time is up "
-                        + "(not a plain send without --app); otherwise a banner leaves after a few seconds, the permission "
-                        + "prompt stays until answered, and notifications stay in the tray until removed or cleared"
+                "timeouts", honoursExpireTimeout && expireTimeoutClamp == nil,
+                timeoutsDetail
             ),
             (
                 "quiet delivery", showsButtonsWhenQuiet,
@@ -293,11 +381,31 @@ public struct ServerProfile: Hashable, Sendable {
             ),
             (
                 "images", true,
-                drawsImagePath
-                    ? "images are sent as image-path"
-                    : "images are sent as image_path, the only spelling this server draws"
+                drawsImagesOnlyAsAppIcon
+                    ? "the server draws no image hint: an image is sent as the app icon"
+                    : readsImagePathAsFilePath
+                        ? "images are sent as image-path, a file path (this server draws no image, or drops the "
+                            + "notification, given a file:// URI)"
+                        : drawsImagePath
+                            ? "images are sent as image-path"
+                            : "images are sent as image_path, the only spelling this server draws"
             ),
         ]
+    }
+
+    /// The "timeouts" line of `explanation`.
+    private var timeoutsDetail: String {
+        if let clamp = expireTimeoutClamp {
+            return "the server keeps every notification \(clamp.lowerBound / 1000) to \(clamp.upperBound / 1000) s "
+                + "whatever its expiry time (-t): unotifyd closes a shorter one itself; a longer one, and the "
+                + "permission prompt, leave after \(clamp.upperBound / 1000) s (answer the prompt in time, or with "
+                + "`unotify settings APP allow|deny`)"
+        }
+        return honoursExpireTimeout
+            ? "a notification's expiry time (-t) is honoured"
+            : "the server ignores expiry times (-t): unotifyd closes an app's notification itself when its time is up "
+                + "(not a plain send without --app); otherwise a banner leaves after a few seconds, the permission "
+                + "prompt stays until answered, and notifications stay in the tray until removed or cleared"
     }
 
     /// The "buttons" line of `explanation`.

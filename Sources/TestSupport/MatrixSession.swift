@@ -118,19 +118,13 @@ public final class MatrixSession: @unchecked Sendable {
             answeredPopup = try await desktop.newestPopup()
             try await desktop.clickButton(index: index, of: count)
         case .makoMenu:
-            let actions = calls[notifyCount - 1].actions
-            guard let index = actions.indices.first(where: { $0 % 2 == 0 && actions[$0] == key }),
-                index + 1 < actions.count
-            else {
-                throw TestSupportError("Notify #\(notifyCount) has no action '\(key)': \(actions)")
-            }
-            try await desktop.makoChoose(actions[index + 1], notification: id)
+            try await desktop.makoChoose(try label(of: key, in: calls[notifyCount - 1]), notification: id)
         case .shell:
-            let actions = calls[notifyCount - 1].actions
-            guard let at = stride(from: 0, to: actions.count - 1, by: 2).first(where: { actions[$0] == key }) else {
-                throw TestSupportError("Notify #\(notifyCount) has no action \(key): \(actions)")
-            }
-            try await desktop.shellClick(notification: id, label: actions[at + 1])
+            try await desktop.shellClick(notification: id, label: try label(of: key, in: calls[notifyCount - 1]))
+        case .cinnamon:
+            try await desktop.cinnamonClick(notification: id, label: try label(of: key, in: calls[notifyCount - 1]))
+        case .awesome:
+            try await desktop.awesomeClick(notification: id, label: try label(of: key, in: calls[notifyCount - 1]))
         case .none:
             throw TestSupportError("\(server.name) shows no buttons: there is nothing to click")
         }
@@ -163,8 +157,25 @@ extension MatrixSession {
                 throw TestSupportError("no notification to close")
             }
             try await desktop.shellCloseBanner(notification: id)
+        case .cinnamonCloseButton?: try await desktop.cinnamonClose(notification: try newestID())
+        case .awesomeRightClick?: try await desktop.awesomeClick(notification: try newestID(), label: nil)
         case nil: throw TestSupportError("the user cannot close a popup on \(server.name)")
         }
+    }
+
+    /// The id the server gave the newest notification.
+    private func newestID() throws -> UInt32 {
+        guard let id = monitor.notifyCalls.last?.returnedID else { throw TestSupportError("no notification to close") }
+        return id
+    }
+
+    /// The title of action `key` in `call`'s actions.
+    private func label(of key: String, in call: NotifyCall) throws -> String {
+        let actions = call.actions
+        guard let at = stride(from: 0, to: actions.count - 1, by: 2).first(where: { actions[$0] == key }) else {
+            throw TestSupportError("the Notify has no action \(key): \(actions)")
+        }
+        return actions[at + 1]
     }
 
     /// How many notifications the server shows on screen now: dunst counts them itself
@@ -174,6 +185,8 @@ extension MatrixSession {
         if server.hand == .makoMenu { return try await desktop.makoNotifications().count }
         if server.hand == .shell { return try await desktop.shellNotificationCount() }
         if server.hand == .dunstMenu { return try await desktop.dunstDisplayedCount() }
+        if server.hand == .cinnamon { return try await desktop.cinnamonNotificationCount() }
+        if server.hand == .awesome { return try await desktop.awesomeNotificationCount() }
         return try await desktop.popups().count
     }
 

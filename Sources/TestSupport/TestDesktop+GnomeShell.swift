@@ -9,12 +9,17 @@ extension TestDesktop {
     /// Runs `javaScript` inside GNOME Shell and returns its result as JSON text (a string comes
     /// back quoted: `"clicked"`). Throws if the shell reports an error.
     public func shellEval(_ javaScript: String) async throws -> String {
+        try await javaScriptEval(javaScript, service: "org.gnome.Shell", path: "/org/gnome/Shell")
+    }
+
+    /// Runs `javaScript` through `SERVICE.Eval` at `path` (GNOME Shell's and Cinnamon's
+    /// `Eval(s) -> (b, s)`) and returns its result as JSON text. Throws if it reports an error.
+    func javaScriptEval(_ javaScript: String, service: String, path: String) async throws -> String {
         let (status, output) = try await run(
             "gdbus",
             [
-                "call", "--session", "--timeout", "10", "--dest", "org.gnome.Shell", "--object-path",
-                "/org/gnome/Shell",
-                "--method", "org.gnome.Shell.Eval", javaScript,
+                "call", "--session", "--timeout", "10", "--dest", service, "--object-path", path,
+                "--method", service + ".Eval", javaScript,
             ])
         let reply = output.trimmingCharacters(in: .whitespacesAndNewlines)
         // gdbus prints the reply as GVariant text: (true, 'JSON'), the string escaped.
@@ -23,7 +28,7 @@ extension TestDesktop {
             reply.hasPrefix(prefix) && reply.hasSuffix(suffix)
             ? String(reply.dropFirst(prefix.count).dropLast(suffix.count)) : ""
         guard status == 0, case .string(let json)? = try? GVariantText.parse(quoted) else {
-            throw TestSupportError("org.gnome.Shell.Eval failed (\(status)): \(reply)")
+            throw TestSupportError("\(service).Eval failed (\(status)): \(reply)")
         }
         return json
     }
@@ -48,7 +53,7 @@ extension TestDesktop {
     }
 
     /// `text` as a JavaScript string literal.
-    private static func literal(_ text: String) throws -> String {
+    static func literal(_ text: String) throws -> String {
         let data = try JSONEncoder().encode(text)
         return String(decoding: data, as: UTF8.self)
     }

@@ -157,7 +157,10 @@ public final class TestDesktop: @unchecked Sendable {
         while true {
             let popup = try await stablePopupLine(timeout: deadline - clock.now)
             let window = String(popup.split(separator: " ")[0])
-            let arguments = server == "plasma" ? ["--plasma", window] : [window, String(count)] + options
+            let arguments =
+                server == "plasma"
+                ? ["--plasma", window]
+                : server == "budgie" ? ["--labels", window, String(count)] : [window, String(count)] + options
             let (status, output) = try await run(Self.script("popup-buttons"), arguments, timeout: 70)
             guard try await newestPopup() == popup else {
                 guard clock.now < deadline else { throw TestSupportError("popup \(window) kept moving for \(timeout)") }

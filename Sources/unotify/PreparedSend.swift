@@ -9,5 +9,6 @@ struct PreparedSend: Sendable {
     /// server's profile (`--image`) or its answer (`-w`, `-A`).
     var needsTask: Bool {
         options.app != nil || options.image != nil || !request.actions.isEmpty || options.wait
+            || request.body.contains("<a")  // the server's profile decides how a link is sent
     }
 }

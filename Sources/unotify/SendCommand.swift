@@ -75,7 +75,13 @@ struct SendCommand: AsyncParsableCommand {
             if let image = options.image {
                 // The spelling the server draws (lxqt draws nothing when given both): one more
                 // round trip, only with --image.
-                request.hints.setImage(image, for: try await client.profile())
+                let profile = try await client.profile()
+                request.hints.setImage(image, for: profile)
+                if profile.drawsImagesOnlyAsAppIcon { request.appIcon = image }  // awesome
+            }
+            if request.body.contains("<a") {
+                // awesome shows a body with a link as raw text: one more round trip, only then.
+                request.body = try await client.profile().displayableBody(request.body)
             }
             if request.actions.isEmpty && !options.wait {
                 try post(request, on: client, printID: options.printID)

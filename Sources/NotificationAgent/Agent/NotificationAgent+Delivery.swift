@@ -61,7 +61,7 @@ extension NotificationAgent {
         let delivered = DeliveredNotification(app: app, request: request, date: Date(), shown: plan.notify)
         shown.addDelivered(delivered, at: id)
         replayHeld(id)
-        if !profile.honoursExpireTimeout, case .milliseconds(let time) = plan.notify.expireTimeout {
+        if case .milliseconds(let time) = plan.notify.expireTimeout, !profile.expiresItself(afterMilliseconds: time) {
             expire(id, shownAt: delivered.date, after: .milliseconds(Int(time)))
         }
         return id
@@ -74,7 +74,8 @@ extension NotificationAgent {
         await takeDown(id, showing: notification.shown)
     }
 
-    /// Where the server ignores `expire_timeout` (``ServerProfile/honoursExpireTimeout``), takes
+    /// Where the server does not close it as `expire_timeout` asks
+    /// (``ServerProfile/expiresItself(afterMilliseconds:)``), takes
     /// the notification down when its time is up, unless it was closed or shown again meanwhile.
     func expire(_ id: OwnedNotificationID, shownAt date: Date, after time: Duration) {
         Task { [weak self] in

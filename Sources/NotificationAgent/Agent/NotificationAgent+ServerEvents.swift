@@ -80,7 +80,12 @@ extension NotificationAgent {
             let clicked = shown.wasClicked(id)
             if let notification = shown.removeDelivered(id) {
                 delivery.attachments.release(notification.request.imagePath)
-                if reason == .dismissed, !clicked,
+                // Only an out-of-spec reason needs the server's profile (Cinnamon's close cross sends 0).
+                var meaning = reason
+                if case .unrecognized(let value) = reason, let profile = try? await server.profile() {
+                    meaning = profile.closeReason(wireValue: value)
+                }
+                if meaning == .dismissed, !clicked,
                     (try? delivery.category(app: notification.app, identifier: notification.request.categoryIdentifier))?
                         .reportsDismissal == true
                 {

@@ -88,7 +88,12 @@ package enum PresentationMapping {
                 }
             }
         }
+        if profile.keysActionsByTitle { actions = distinctTitles(actions) }
+        if profile.wantsDefaultActionLast, let first = actions.first, first.key == NotificationAction.defaultKey {
+            actions = Array(actions.dropFirst()) + [first]  // Budgie drops the action after it
+        }
         if let imagePath = request.imagePath { hints.setImage(imagePath, for: profile) }
+        let imageAsIcon = profile.drawsImagesOnlyAsAppIcon ? request.imagePath : nil  // awesome
         if let progress = request.progress { hints.vendor["value"] = DBusVariant(Int32(min(max(progress, 0), 100))) }
         let soundAllowed = settings.sound == .enabled && !provisional
         var soundToPlay: DeliveryRequest.Sound?
@@ -111,7 +116,8 @@ package enum PresentationMapping {
         if request.isTransient { hints.isTransient = true }
         let badge = settings.badge == .enabled && !provisional ? request.badge : nil
         let notify = NotifyRequest(
-            appName: appName, replacesID: replacing, appIcon: request.appIcon ?? "", summary: summary, body: body,
+            appName: appName, replacesID: replacing, appIcon: imageAsIcon ?? request.appIcon ?? "", summary: summary,
+            body: body,
             actions: actions, hints: hints,
             expireTimeout: request.expireTimeout.map(ExpireTimeout.init(rawValue:)) ?? .serverDefault)
         return Plan(notify: notify, badge: badge, soundToPlay: soundToPlay)
@@ -133,6 +139,21 @@ package enum PresentationMapping {
     private static func soundPermitted(_ sound: DeliveryRequest.Sound, settings: AppSettings) -> Bool {
         if case .critical = sound { return settings.criticalAlert == .enabled || settings.sound == .enabled }
         return true
+    }
+
+    /// `actions` with a later title that repeats an earlier one numbered ("Done (2)"), for a
+    /// server that keys actions by title (``ServerProfile/keysActionsByTitle``).
+    static func distinctTitles(_ actions: [NotificationAction]) -> [NotificationAction] {
+        var used: Set<String> = []
+        return actions.map { action in
+            var label = action.label, number = 1
+            while used.contains(label) {
+                number += 1
+                label = "\(action.label) (\(number))"
+            }
+            used.insert(label)
+            return NotificationAction(key: action.key, label: label)
+        }
     }
 
     /// Escapes `&`, `<` and `>` so user text shows as typed on servers that read markup.

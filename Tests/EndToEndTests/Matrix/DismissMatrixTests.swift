@@ -33,7 +33,7 @@ extension EndToEnd {
             try await Eventually.wait(timeout: .seconds(10), "the agent forgets the closed notification") {
                 try await session.delivered(app).isEmpty
             }
-            if reason == 2 {
+            if server.closeIsReportedAsDismissal {
                 try await Eventually.wait(timeout: .seconds(10), "the dismissal reaches listen") {
                     listen.standardOutput.contains(#""action":"com.apple.UNNotificationDismissActionIdentifier""#)
                 }

@@ -21,6 +21,11 @@ extension EndToEnd {
             #expect(calls[1].body == "<b>bold</b> &amp; plain")
             #expect((calls[0].returnedID ?? 0) > 0, "shown as a notification")
             if server.name == "dunst" { try await session.waitForShown(2) }  // dunst counts what it shows
+            // A link: kept, or, where it would make the whole body raw text (awesome), sent as its text.
+            let link = #"<a href="https://example.org/tea">Tea</a> is ready"#
+            #expect(try await session.unotify(["send", "Link", link]).status == 0)
+            let linkCall = try await session.monitor.waitForNotify(count: 3, answered: false)[2]
+            #expect(linkCall.body == (server.showsLinksAsRawText ? "Tea is ready" : link))
         }
     }
 }
