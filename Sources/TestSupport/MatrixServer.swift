@@ -79,7 +79,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "plasma": ["quick repeats"]
         case "cinnamon": ["timeouts", "quiet delivery"]
         case "budgie": ["history", "timeouts"]
-        case "awesome": ["history", "links"]
+        case "awesome": ["history", "links", "do not disturb"]  // suspended, it holds critical ones too
         default: []
         }
     }
