@@ -18,6 +18,9 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         /// GNOME Shell: the button on the shell's own banner, clicked inside the shell
         /// (``TestDesktop/shellClick(notification:label:timeout:)``); its banners are no X windows.
         case shell
+        /// swaync: a button drawn on the popup, clicked with a Wayland pointer
+        /// (``TestDesktop/swayncClickButton(index:of:)``); swaync-client cannot invoke actions.
+        case waylandButtons
     }
 
     /// `scripts/desktop/desktop-up`'s SERVER.
@@ -51,9 +54,26 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "notification-daemon", "lxqt", "plasma": (.clickCloseButton, 2)
         case "mako": (.makoDismiss, 2)  // `makoctl dismiss`, a user's key binding
         case "gnome-shell": (.shellCloseButton, 2)
+        case "swaync": (.swayncCloseButton, 2)  // then a second NotificationClosed(2) (measured)
+        case "enlightenment": (.enlightenmentCloseButton, 1)  // E's reasons are one lower than the spec's
         default: nil
         }
     }
+
+    /// The user's close reaches an app as a dismissal: where the server reports it as one, in
+    /// its own numbering (Enlightenment's 1), and not on mate, whose close reads as an expiry.
+    public var dismissalReported: Bool {
+        dismissal?.reason == 2 || name == "enlightenment"
+    }
+
+    /// A `Notify` that replaces a notification is answered with the replaced one's id.
+    /// Enlightenment 0.25 replaces the popup but answers with a new id (measured: `replaces_id`
+    /// 1 answered 2, one popup on screen showing the new text).
+    public var keepsIDOnReplace: Bool { name != "enlightenment" }
+
+    /// The reason the server reports for `CloseNotification`: 3 (spec), 2 on Enlightenment
+    /// (measured).
+    public var closedByCallReason: UInt32 { name == "enlightenment" ? 2 : 3 }
 
     /// What `unotify server --explain` must say degrades on this server, beyond what degrades
     /// everywhere (typed replies, icons on buttons), from measurements of each server.
@@ -68,6 +88,8 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "notify-osd": ["buttons", "number of buttons", "click on the notification", "closing", "history"]
         case "gnome-shell": ["number of buttons", "timeouts", "quiet delivery"]
         case "plasma": ["quick repeats"]
+        case "swaync": []
+        case "enlightenment": ["buttons", "number of buttons", "click on the notification", "history"]
         default: []
         }
     }
@@ -77,7 +99,13 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     public var takesInlineReply: Bool { name == "plasma" }
 
     /// A user's gesture that closes a popup.
-    public enum Dismissal: Sendable { case dunstClose, clickBody, clickCloseButton, makoDismiss, shellCloseButton }
+    public enum Dismissal: Sendable {
+        case dunstClose, clickBody, clickCloseButton, makoDismiss, shellCloseButton
+        /// swaync's close cross, drawn while the pointer is over the popup (Wayland pointer).
+        case swayncCloseButton
+        /// Enlightenment's close cross, found in a screenshot and clicked with xdotool.
+        case enlightenmentCloseButton
+    }
 
     public var description: String { name }
 
@@ -102,8 +130,18 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     public static let plasma = MatrixServer(
         name: "plasma", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
 
+    /// SwayNotificationCenter 0.7 on a headless sway: buttons clicked with a Wayland pointer.
+    public static let swaync = MatrixServer(
+        name: "swaync", hand: .waylandButtons, closeRemovesPopup: true, playsSoundFile: false)
+    /// Enlightenment 0.25's notification module: no actions at all (`body body-markup`), a
+    /// close cross on each popup.
+    public static let enlightenment = MatrixServer(
+        name: "enlightenment", hand: .none, closeRemovesPopup: true, playsSoundFile: false)
+
     /// Every server of the matrix, in the order the matrix runs them.
-    public static let everyone = [dunst, xfce, gnome, mate, lxqt, notifyOSD, gnomeShell, plasma, mako]
+    public static let everyone = [
+        dunst, xfce, gnome, mate, lxqt, notifyOSD, gnomeShell, plasma, mako, swaync, enlightenment,
+    ]
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated
     /// desktop-up names), so one server can be run alone: ``selection(_:)`` of the variable.
