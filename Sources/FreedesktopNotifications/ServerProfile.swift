@@ -158,6 +158,13 @@ public struct ServerProfile: Hashable, Sendable {
     /// banner that then stays in the tray (`PresentationMapping`).
     public var showsButtonsWhenQuiet: Bool { !isGnomeShell }
 
+    /// A low-urgency notification is shown at all. Enlightenment 0.25's notification module, as
+    /// configured out of the box, drops low-urgency notifications (answers with an id, draws
+    /// nothing, sends nothing; measured: `notify-send -u low` drew no popup, `-u normal` did), so
+    /// a provisional notification, whose body carries the `unotify settings` commands that
+    /// answer it there, is sent with normal urgency (`ProvisionalMatrixTests`).
+    public var showsQuietNotifications: Bool { !isEnlightenment }
+
     /// The server can draw an icon instead of a button's title (`action-icons`). unotify never
     /// asks for it: the specification's action icons *replace* the title and are named by the
     /// action's key, whereas an icon is meant to stand beside a title, so the titles are kept.
@@ -299,11 +306,14 @@ public struct ServerProfile: Hashable, Sendable {
                         + "prompt stays until answered, and notifications stay in the tray until removed or cleared"
             ),
             (
-                "quiet delivery", showsButtonsWhenQuiet,
-                showsButtonsWhenQuiet
-                    ? "notifications delivered quietly keep their buttons"
-                    : "notifications delivered quietly go to the tray, which shows no buttons (a click there opens the app); "
-                        + "a provisional notification is shown as a banner so that Keep… and Turn Off… can be clicked"
+                "quiet delivery", showsButtonsWhenQuiet && showsQuietNotifications,
+                !showsQuietNotifications
+                    ? "the server shows no low-urgency notification: a provisional notification is sent with normal "
+                        + "urgency so that its commands are seen"
+                    : showsButtonsWhenQuiet
+                        ? "notifications delivered quietly keep their buttons"
+                        : "notifications delivered quietly go to the tray, which shows no buttons (a click there opens the app); "
+                            + "a provisional notification is shown as a banner so that Keep… and Turn Off… can be clicked"
             ),
             (
                 "images", true,

@@ -89,7 +89,8 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "gnome-shell": ["number of buttons", "timeouts", "quiet delivery"]
         case "plasma": ["quick repeats"]
         case "swaync": []
-        case "enlightenment": ["buttons", "number of buttons", "click on the notification", "history"]
+        case "enlightenment":
+            ["buttons", "number of buttons", "click on the notification", "history", "quiet delivery"]
         default: []
         }
     }

@@ -19,6 +19,12 @@ import Testing
         #expect(!e.showsActions)
     }
 
+    @Test func enlightenmentShowsNoLowUrgencyNotification() {
+        #expect(!Self.enlightenment.showsQuietNotifications)
+        #expect(Self.enlightenment.explanation.first { $0.feature == "quiet delivery" }?.works == false)
+        #expect(Self.swaync.showsQuietNotifications)
+    }
+
     @Test func otherServersReasonsAreTakenAsTheyCome() {
         for profile in [Self.swaync, ServerProfileTests.profile("dunst", "knopwob", ["actions"])] {
             #expect(profile.closeReason(.dismissed) == .dismissed)
