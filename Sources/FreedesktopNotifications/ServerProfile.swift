@@ -274,6 +274,8 @@ public struct ServerProfile: Hashable, Sendable {
                 "closing", reportsDismissal,
                 reportsDismissal
                     ? "closing a notification is reported to apps that ask for it (customDismissAction)"
+                        + (isEnlightenment
+                            ? "; the server's close reasons, one lower than the standard's, are read as such" : "")
                     : showsActions
                         ? "the server reports a close like a timeout, so apps are not told when the user closes one"
                         : "notifications cannot be closed by the user; they leave the screen on their own"

@@ -15,7 +15,9 @@ import Testing
         #expect(e.closeReason(.expired) == .dismissed, "its close cross reports 1")
         #expect(e.closeReason(.dismissed) == .closedByCall, "CloseNotification is answered with 2")
         #expect(e.reportsDismissal, "its close cross is a dismissal, once read by E's numbering")
-        #expect(e.explanation.first { $0.feature == "closing" }?.works == true)
+        let closing = e.explanation.first { $0.feature == "closing" }
+        #expect(closing?.works == true)
+        #expect(closing?.detail.contains("one lower") == true, "\(closing?.detail ?? "")")
         #expect(!e.showsActions)
     }
 
