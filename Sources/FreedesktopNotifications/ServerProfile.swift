@@ -86,10 +86,47 @@ public struct ServerProfile: Hashable, Sendable {
     /// sound off).
     public var playsSoundFile: Bool { (name == "Notification Daemon" && vendor == "MATE") || isGnomeShell }
 
-    /// A user's close is reported as a dismissal (`NotificationClosed` reason 2). mate reports
-    /// its close button as an expiry (reason 1), like a timeout, so a close there cannot be told
-    /// from one (measured: its close "X" reports reason 1; `DismissMatrixTests`).
-    public var reportsDismissal: Bool { !(name == "Notification Daemon" && vendor == "MATE") && showsActions }
+    /// A user's close is reported as a dismissal (`NotificationClosed` reason 2, read through
+    /// ``closeReason(_:)``). mate reports its close button as an expiry (reason 1), like a
+    /// timeout, so a close there cannot be told from one (measured: its close "X" reports reason
+    /// 1; `DismissMatrixTests`). Enlightenment has no actions but a close cross, reported as a
+    /// dismissal in its own numbering.
+    public var reportsDismissal: Bool {
+        !(name == "Notification Daemon" && vendor == "MATE") && (showsActions || isEnlightenment)
+    }
+
+    /// Enlightenment ("e17" by "enlightenment.org", version "0.17" as it reports itself; measured
+    /// on Enlightenment 0.25.4): its notification module has no actions at all (capabilities
+    /// `body body-markup`), draws no buttons and never sends `ActionInvoked`.
+    private var isEnlightenment: Bool { name == "e17" && vendor == "enlightenment.org" }
+
+    /// Why the server closed a notification, from the reason its `NotificationClosed` carries.
+    /// Enlightenment 0.25 numbers every reason one lower than the specification: an expiry is 0,
+    /// its close cross 1, `CloseNotification` 2 (measured with dbus-monitor: `-t 1500` closed
+    /// with 0 after 1.0 s; the cross, clicked with xdotool, sent 1; `CloseNotification` 2), so
+    /// read by the specification a user's close would be an expiry and the app's own close a
+    /// dismissal. Its reasons are mapped back here (`DismissMatrixTests`, `CloseMatrixTests`).
+    /// Every other server's reason is taken as it comes.
+    public func closeReason(_ reported: CloseReason) -> CloseReason {
+        guard isEnlightenment else { return reported }
+        switch reported.wireValue {
+        case 0: return .expired
+        case 1: return .dismissed
+        case 2: return .closedByCall
+        default: return reported
+        }
+    }
+
+    /// SwayNotificationCenter ("SwayNotificationCenter" by "ErikReider", 0.7.3 measured under
+    /// sway 1.7). A popup leaves the screen after its timeout (`expire_timeout`, or 10 s, 5 s for
+    /// low urgency, from its `config.json`) into the control center with **no**
+    /// `NotificationClosed`: the notification is still the server's, so it stays delivered until
+    /// the user clears it there (`NotificationClosed` 2) or the app removes it
+    /// (`CloseNotification`: 3, then 2). After a click on a button it sends `ActionInvoked`, then
+    /// `NotificationClosed` three times, reasons 3, 2, 2 (measured with dbus-monitor); the first
+    /// close after a click is taken as the end of the answered notification, and the later ones
+    /// name an id that is gone (`AnsweredOnceMatrixTests`).
+    private var isSwaync: Bool { name == "SwayNotificationCenter" && vendor == "ErikReider" }
 
     /// What a `NotificationClosed` reason `wireValue` from this server means. Cinnamon 5.6
     /// ("cinnamon" by "GNOME") reports its close cross with reason 0, outside the
@@ -184,6 +221,13 @@ public struct ServerProfile: Hashable, Sendable {
     /// Cinnamon 5.6 does the same: a low-urgency `Notify` with two actions showed no banner,
     /// its buttons unmapped in the tray (measured through `org.Cinnamon.Eval`).
     public var showsButtonsWhenQuiet: Bool { !isGnomeShell && !isCinnamon }
+
+    /// A low-urgency notification is shown at all. Enlightenment 0.25's notification module, as
+    /// configured out of the box, drops low-urgency notifications (answers with an id, draws
+    /// nothing, sends nothing; measured: `notify-send -u low` drew no popup, `-u normal` did), so
+    /// a provisional notification, whose body carries the `unotify settings` commands that
+    /// answer it there, is sent with normal urgency (`ProvisionalMatrixTests`).
+    public var showsQuietNotifications: Bool { !isEnlightenment }
 
     /// The server can draw an icon instead of a button's title (`action-icons`). unotify never
     /// asks for it: the specification's action icons *replace* the title and are named by the
@@ -340,6 +384,8 @@ public struct ServerProfile: Hashable, Sendable {
                 "closing", reportsDismissal,
                 reportsDismissal
                     ? "closing a notification is reported to apps that ask for it (customDismissAction)"
+                        + (isEnlightenment
+                            ? "; the server's close reasons, one lower than the standard's, are read as such" : "")
                     : showsActions
                         ? "the server reports a close like a timeout, so apps are not told when the user closes one"
                         : "notifications cannot be closed by the user; they leave the screen on their own"
@@ -350,12 +396,7 @@ public struct ServerProfile: Hashable, Sendable {
                     ? "an answered permission or provisional popup is closed and leaves the screen"
                     : "the server leaves a closed popup on screen: unotifyd replaces an answered one with one that expires at once"
             ),
-            (
-                "history", keepsHistory,
-                keepsHistory
-                    ? "notifications stay in the server's history"
-                    : "no history: notifications that are delivered quietly (list only) cannot be kept after they leave the screen"
-            ),
+            ("history", keepsHistory, historyDetail),
             (
                 "typed replies", takesInlineReply,
                 takesInlineReply
@@ -373,11 +414,14 @@ public struct ServerProfile: Hashable, Sendable {
                 timeoutsDetail
             ),
             (
-                "quiet delivery", showsButtonsWhenQuiet,
-                showsButtonsWhenQuiet
-                    ? "notifications delivered quietly keep their buttons"
-                    : "notifications delivered quietly go to the tray, which shows no buttons (a click there opens the app); "
-                        + "a provisional notification is shown as a banner so that Keep… and Turn Off… can be clicked"
+                "quiet delivery", showsButtonsWhenQuiet && showsQuietNotifications,
+                !showsQuietNotifications
+                    ? "the server shows no low-urgency notification: a provisional notification is sent with normal "
+                        + "urgency so that its commands are seen"
+                    : showsButtonsWhenQuiet
+                        ? "notifications delivered quietly keep their buttons"
+                        : "notifications delivered quietly go to the tray, which shows no buttons (a click there opens the app); "
+                            + "a provisional notification is shown as a banner so that Keep… and Turn Off… can be clicked"
             ),
             (
                 "images", true,
@@ -406,6 +450,17 @@ public struct ServerProfile: Hashable, Sendable {
             : "the server ignores expiry times (-t): unotifyd closes an app's notification itself when its time is up "
                 + "(not a plain send without --app); otherwise a banner leaves after a few seconds, the permission "
                 + "prompt stays until answered, and notifications stay in the tray until removed or cleared"
+    }
+
+    /// The "history" line of `explanation`.
+    private var historyDetail: String {
+        if isSwaync {
+            return "a popup leaves the screen after its time for the control center without being closed: it stays "
+                + "delivered until the user clears it there or the app removes it (which takes it out of the center)"
+        }
+        return keepsHistory
+            ? "notifications stay in the server's history"
+            : "no history: notifications that are delivered quietly (list only) cannot be kept after they leave the screen"
     }
 
     /// The "buttons" line of `explanation`.

@@ -24,6 +24,9 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         /// awesome: the action's row of text on naughty's popup, found with `awesome-client` and
         /// clicked with xdotool (``TestDesktop/awesomeClick(notification:label:timeout:)``).
         case awesome
+        /// swaync: a button drawn on the popup, clicked with a Wayland pointer
+        /// (``TestDesktop/swayncClickButton(index:of:)``); swaync-client cannot invoke actions.
+        case waylandButtons
     }
 
     /// `scripts/desktop/desktop-up`'s SERVER.
@@ -60,9 +63,27 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "budgie": (.clickCloseButton, 2)  // sent twice (measured)
         case "cinnamon": (.cinnamonCloseButton, 0)  // 0, outside the specification (measured)
         case "awesome": (.awesomeRightClick, 2)
+        case "swaync": (.swayncCloseButton, 2)  // then a second NotificationClosed(2) (measured)
+        case "enlightenment": (.enlightenmentCloseButton, 1)  // E's reasons are one lower than the spec's
         default: nil
         }
     }
+
+    /// The user's close reaches an app as a dismissal: where the server reports it as one, in
+    /// its own numbering (Enlightenment's 1), Cinnamon's out-of-spec 0 read as one too
+    /// (`ServerProfile`), and not on mate, whose close reads as an expiry.
+    public var dismissalReported: Bool {
+        dismissal?.reason == 2 || name == "enlightenment" || name == "cinnamon"
+    }
+
+    /// A `Notify` that replaces a notification is answered with the replaced one's id.
+    /// Enlightenment 0.25 replaces the popup but answers with a new id (measured: `replaces_id`
+    /// 1 answered 2, one popup on screen showing the new text).
+    public var keepsIDOnReplace: Bool { name != "enlightenment" }
+
+    /// The reason the server reports for `CloseNotification`: 3 (spec), 2 on Enlightenment
+    /// (measured).
+    public var closedByCallReason: UInt32 { name == "enlightenment" ? 2 : 3 }
 
     /// What `unotify server --explain` must say degrades on this server, beyond what degrades
     /// everywhere (typed replies, icons on buttons), from measurements of each server.
@@ -80,6 +101,9 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "cinnamon": ["timeouts", "quiet delivery"]
         case "budgie": ["history", "timeouts"]
         case "awesome": ["history", "links", "do not disturb"]  // suspended, it holds critical ones too
+        case "swaync": []
+        case "enlightenment":
+            ["buttons", "number of buttons", "click on the notification", "history", "quiet delivery"]
         default: []
         }
     }
@@ -101,11 +125,11 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     public enum Dismissal: Sendable {
         case dunstClose, clickBody, clickCloseButton, makoDismiss, shellCloseButton, cinnamonCloseButton,
             awesomeRightClick
+        /// swaync's close cross, drawn while the pointer is over the popup (Wayland pointer).
+        case swayncCloseButton
+        /// Enlightenment's close cross, found in a screenshot and clicked with xdotool.
+        case enlightenmentCloseButton
     }
-
-    /// The user's close reaches apps as a dismissal: everywhere but on mate, which reports it as
-    /// an expiry (1); Cinnamon's out-of-spec 0 is read as a dismissal (`ServerProfile`).
-    public var closeIsReportedAsDismissal: Bool { dismissal.map { $0.reason != 1 } ?? false }
 
     public var description: String { name }
 
@@ -130,6 +154,14 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     public static let plasma = MatrixServer(
         name: "plasma", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
 
+    /// SwayNotificationCenter 0.7 on a headless sway: buttons clicked with a Wayland pointer.
+    public static let swaync = MatrixServer(
+        name: "swaync", hand: .waylandButtons, closeRemovesPopup: true, playsSoundFile: false)
+    /// Enlightenment 0.25's notification module: no actions at all (`body body-markup`), a
+    /// close cross on each popup.
+    public static let enlightenment = MatrixServer(
+        name: "enlightenment", hand: .none, closeRemovesPopup: true, playsSoundFile: false)
+
     /// Cinnamon 5.6 (the whole `cinnamon` process on Xvfb): banners on its stage, clicked with
     /// xdotool where Eval says the button is; ignores sound hints (measured).
     public static let cinnamon = MatrixServer(
@@ -143,7 +175,8 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
 
     /// Every server of the matrix, in the order the matrix runs them.
     public static let everyone = [
-        dunst, xfce, gnome, mate, lxqt, notifyOSD, gnomeShell, plasma, mako, cinnamon, budgie, awesome,
+        dunst, xfce, gnome, mate, lxqt, notifyOSD, gnomeShell, plasma, mako, cinnamon, budgie, awesome, swaync,
+        enlightenment,
     ]
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated

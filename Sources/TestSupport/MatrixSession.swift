@@ -125,6 +125,8 @@ public final class MatrixSession: @unchecked Sendable {
             try await desktop.cinnamonClick(notification: id, label: try label(of: key, in: calls[notifyCount - 1]))
         case .awesome:
             try await desktop.awesomeClick(notification: id, label: try label(of: key, in: calls[notifyCount - 1]))
+        case .waylandButtons:
+            try await desktop.swayncClickButton(index: index, of: count)
         case .none:
             throw TestSupportError("\(server.name) shows no buttons: there is nothing to click")
         }
@@ -152,6 +154,8 @@ extension MatrixSession {
         case .clickBody?: try await desktop.clickBody()
         case .clickCloseButton?: try await desktop.clickCloseButton()
         case .makoDismiss?: try await desktop.makoDismiss()
+        case .swayncCloseButton?: try await desktop.swayncClose()
+        case .enlightenmentCloseButton?: try await desktop.enlightenmentClose()
         case .shellCloseButton?:
             guard let id = monitor.notifyCalls.last?.returnedID else {
                 throw TestSupportError("no notification to close")
@@ -180,13 +184,16 @@ extension MatrixSession {
 
     /// How many notifications the server shows on screen now: dunst counts them itself
     /// (`dunstctl count displayed`), mako lists them (`makoctl list`), GNOME Shell those on its
-    /// banner or in its tray; the others are counted as popup windows.
+    /// banner or in its tray, swaync counts what it holds (`swaync-client --count`), and
+    /// Enlightenment's are found in a screenshot; the others are counted as popup windows.
     public func shownCount() async throws -> Int {
         if server.hand == .makoMenu { return try await desktop.makoNotifications().count }
         if server.hand == .shell { return try await desktop.shellNotificationCount() }
         if server.hand == .dunstMenu { return try await desktop.dunstDisplayedCount() }
         if server.hand == .cinnamon { return try await desktop.cinnamonNotificationCount() }
         if server.hand == .awesome { return try await desktop.awesomeNotificationCount() }
+        if server.hand == .waylandButtons { return try await desktop.swayncCount() }
+        if server.name == "enlightenment" { return try await desktop.enlightenmentPopups().count }
         return try await desktop.popups().count
     }
 

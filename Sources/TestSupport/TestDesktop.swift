@@ -306,9 +306,9 @@ public final class TestDesktop: @unchecked Sendable {
         }
     }
 
-    /// Saves a PNG of the whole screen (mako's sway: with grim).
+    /// Saves a PNG of the whole screen (mako's and swaync's sway: with grim).
     public func screenshot(to url: URL) async throws {
-        if server == "mako" { return try await grimScreenshot(to: url) }
+        if server == "mako" || server == "swaync" { return try await grimScreenshot(to: url) }
         let (status, _) = try await run(
             "import", ["-display", variables["DISPLAY"] ?? "", "-window", "root", url.path])
         guard status == 0 else { throw TestSupportError("import failed with \(status); is imagemagick installed?") }

@@ -71,7 +71,9 @@ extension NotificationAgent {
                     await actionChosen(key, on: id, notification)
                 }
             }
-        case .closed(_, let reason):
+        case .closed(_, let reported):
+            // The server's own numbering (Enlightenment's is one lower), read by its profile.
+            let reason = (try? await server.profile())?.closeReason(reported) ?? reported
             if let popup = shown.removePopup(id) {
                 await applyReporting(.closed(popup.popup), app: popup.app)
             }

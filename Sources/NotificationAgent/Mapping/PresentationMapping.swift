@@ -53,6 +53,9 @@ package enum PresentationMapping {
         if provisional, profile.showsActions, !profile.showsButtonsWhenQuiet {
             hints.urgency = .normal  // GNOME Shell: a quiet notification's buttons are never drawn
         }
+        if provisional, !profile.showsQuietNotifications {
+            hints.urgency = .normal  // Enlightenment: a low-urgency notification is never drawn
+        }
         var body = request.subtitle.isEmpty ? request.body : request.subtitle + "\n" + request.body
         var summary = request.title
         if provisional, !profile.showsActions, let noButtonsNote {

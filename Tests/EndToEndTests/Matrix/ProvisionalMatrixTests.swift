@@ -24,6 +24,8 @@ extension EndToEnd {
             if server.hand == .none {
                 #expect(quiet.actions.isEmpty)
                 #expect(quiet.body.contains("unotify settings \(app) allow"))
+                // The commands must be seen: Enlightenment shows no low-urgency notification.
+                if server.name == "enlightenment" { try await session.waitForShown(1) }
                 try await session.allow(app)
             } else {
                 #expect(quiet.actions == ["unotify-keep", "Keep…", "unotify-turn-off", "Turn Off…"])

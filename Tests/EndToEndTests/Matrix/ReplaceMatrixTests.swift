@@ -4,7 +4,8 @@ import TestSupport
 
 extension EndToEnd {
     /// Replacing by identifier on every real server: a second request with the same identifier
-    /// goes out with `replaces_id`, the server keeps its id, and one notification is shown.
+    /// goes out with `replaces_id`, the server keeps its id (Enlightenment replaces the popup but
+    /// answers with a new id, which the agent then lists), and one notification is shown.
     @Suite(.serialized, .timeLimit(.minutes(3))) struct ReplaceMatrixTests {
         @Test(arguments: MatrixServer.all)
         func theSameIdentifierReplacesTheShownNotification(_ server: MatrixServer) async throws {
@@ -19,9 +20,12 @@ extension EndToEnd {
             let calls = try await session.monitor.waitForNotify(count: 2)
             let first = try #require(calls.first?.returnedID)
             #expect(calls[1].replacesID == first)
-            #expect(calls[1].returnedID == first, "the server kept the replaced notification's id")
+            let shown = try #require(calls[1].returnedID)
+            if server.keepsIDOnReplace {
+                #expect(shown == first, "the server kept the replaced notification's id")
+            }
             try await session.waitForShown(1)
-            #expect(try await session.delivered(app) == "match\t\(first)\t1 : 1\n")
+            #expect(try await session.delivered(app) == "match\t\(shown)\t1 : 1\n")
         }
     }
 }

@@ -1,0 +1,70 @@
+import Foundation
+
+/// SwayNotificationCenter on a headless sway (`desktop-up swaync`): buttons drawn on the popup,
+/// clicked with a Wayland virtual pointer (`scripts/desktop/wl-click`) where
+/// `scripts/desktop/swaync-buttons` finds them in a grim screenshot. swaync-client has no
+/// command that invokes an action, so a test's click is the user's.
+extension TestDesktop {
+    /// Where to click on the newest popup: `body`, `close` and each of `count` buttons, by the
+    /// first word of each line `swaync-buttons` prints. Waits (bounded) until a popup is on
+    /// screen and stands still over two looks (swaync fades popups in and out in 200 ms).
+    func swayncTargets(buttons count: Int, timeout: Duration = TestDesktop.popupTimeout) async throws
+        -> [String: (x: String, y: String)]
+    {
+        // The pointer off the popups: a hovered popup draws its close cross and lighter buttons.
+        try await output(Self.script("wl-click"), ["--move-only", "5", "795"])
+        let deadline = ContinuousClock.now + timeout
+        var previous = ""
+        var last = ""
+        while true {
+            let (status, output) = try await run(Self.script("swaync-buttons"), [String(count)])
+            if status == 0, output == previous {
+                last = output
+                break
+            }
+            guard ContinuousClock.now < deadline else {
+                throw TestSupportError("no swaync popup standing still within \(timeout): \(output)")
+            }
+            previous = status == 0 ? output : ""
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        var targets: [String: (x: String, y: String)] = [:]
+        for line in last.split(separator: "\n") {
+            let words = line.split(separator: " ").map(String.init)
+            if words.count == 3 { targets[words[0]] = (words[1], words[2]) }
+        }
+        return targets
+    }
+
+    /// Clicks button `index` (0-based, left to right) of the `count` buttons of swaync's newest
+    /// popup with the Wayland pointer.
+    public func swayncClickButton(index: Int, of count: Int) async throws {
+        guard let button = try await swayncTargets(buttons: count)[String(index)] else {
+            throw TestSupportError("swaync-buttons found no button \(index) of \(count)")
+        }
+        try await output(Self.script("wl-click"), [button.x, button.y])
+    }
+
+    /// Closes swaync's newest popup with its close cross, which swaync draws while the pointer
+    /// is over the popup: the pointer goes onto the popup first, then clicks the cross.
+    public func swayncClose() async throws {
+        let targets = try await swayncTargets(buttons: 0)
+        guard let body = targets["body"], let close = targets["close"] else {
+            throw TestSupportError("swaync-buttons found no popup to close")
+        }
+        try await output(Self.script("wl-click"), ["--move-only", body.x, body.y])
+        try await Task.sleep(for: .milliseconds(300))
+        try await output(Self.script("wl-click"), [close.x, close.y])
+    }
+
+    /// How many notifications swaync holds (`swaync-client --count`): its popups and its control
+    /// center's. The test desktop's popups stay until answered or closed, so it is also how many
+    /// are on screen.
+    public func swayncCount() async throws -> Int {
+        let text = try await output("swaync-client", ["--count"])
+        guard let count = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw TestSupportError("swaync-client --count printed no number: \(text)")
+        }
+        return count
+    }
+}

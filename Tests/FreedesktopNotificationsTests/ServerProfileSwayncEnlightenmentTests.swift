@@ -1,0 +1,45 @@
+import FreedesktopNotifications
+import Testing
+
+/// The rows of SwayNotificationCenter ("SwayNotificationCenter" by "ErikReider") and
+/// Enlightenment ("e17" by "enlightenment.org"), with the names and capabilities they report.
+@Suite struct ServerProfileSwayncEnlightenmentTests {
+    static let enlightenment = ServerProfileTests.profile("e17", "enlightenment.org", ["body", "body-markup"])
+    static let swaync = ServerProfileTests.profile(
+        "SwayNotificationCenter", "ErikReider",
+        ["actions", "body", "body-markup", "body-images", "persistence", "synchronous"])
+
+    @Test func enlightenmentsCloseReasonsAreOneLowerThanTheSpecifications() {
+        let e = Self.enlightenment
+        #expect(e.closeReason(.unrecognized(0)) == .expired)
+        #expect(e.closeReason(.expired) == .dismissed, "its close cross reports 1")
+        #expect(e.closeReason(.dismissed) == .closedByCall, "CloseNotification is answered with 2")
+        #expect(e.reportsDismissal, "its close cross is a dismissal, once read by E's numbering")
+        let closing = e.explanation.first { $0.feature == "closing" }
+        #expect(closing?.works == true)
+        #expect(closing?.detail.contains("one lower") == true, "\(closing?.detail ?? "")")
+        #expect(!e.showsActions)
+    }
+
+    @Test func enlightenmentShowsNoLowUrgencyNotification() {
+        #expect(!Self.enlightenment.showsQuietNotifications)
+        #expect(Self.enlightenment.explanation.first { $0.feature == "quiet delivery" }?.works == false)
+        #expect(Self.swaync.showsQuietNotifications)
+    }
+
+    @Test func otherServersReasonsAreTakenAsTheyCome() {
+        for profile in [Self.swaync, ServerProfileTests.profile("dunst", "knopwob", ["actions"])] {
+            #expect(profile.closeReason(.dismissed) == .dismissed)
+            #expect(profile.closeReason(.expired) == .expired)
+            #expect(profile.closeReason(.closedByCall) == .closedByCall)
+            #expect(profile.closeReason(.unrecognized(0)) == .unrecognized(0))
+        }
+    }
+
+    @Test func swayncsPopupsLeaveTheScreenForItsControlCenterSilently() {
+        let history = Self.swaync.explanation.first { $0.feature == "history" }
+        #expect(history?.works == true)
+        #expect(history?.detail.contains("control center") == true, "\(history?.detail ?? "")")
+        #expect(Self.swaync.drawsButtons && Self.swaync.reportsDismissal)
+    }
+}
