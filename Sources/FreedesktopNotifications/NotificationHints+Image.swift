@@ -11,13 +11,13 @@ extension NotificationHints {
     /// which yields no picture and never falls back to `image_path`, so with both spellings it
     /// draws nothing (fixed upstream in lxqt-notificationd PR #381, 2024;
     /// `docs/research/lxqt-images.md`). Where the server reads `image-path` as a file path
-    /// (``ServerProfile/readsImagePathAsFilePath``: Cinnamon), a local file goes as its path.
+    /// (``ServerProfile/readsImagePathAsFilePath``: Cinnamon), a local file goes as its path,
+    /// under both spellings (Enlightenment reads `image_path` first).
     public mutating func setImage(_ pathOrURI: String, for profile: ServerProfile) {
         let uri = pathOrURI.hasPrefix("/") ? "file://" + pathOrURI : pathOrURI
         let plainURI = uri.hasPrefix("file:///") && !uri.contains("%")
-        imagePath =
-            !profile.drawsImagePath
-            ? nil : profile.readsImagePathAsFilePath && plainURI ? String(uri.dropFirst(7)) : uri
-        vendor["image_path"] = DBusVariant(uri)
+        let image = profile.readsImagePathAsFilePath && plainURI ? String(uri.dropFirst(7)) : uri
+        imagePath = profile.drawsImagePath ? image : nil
+        vendor["image_path"] = DBusVariant(image)
     }
 }

@@ -272,8 +272,10 @@ public struct ServerProfile: Hashable, Sendable {
     /// kept with no signal, "The pathname file:///… is not an absolute path" in its log). So a
     /// local image goes there as its path (``NotificationHints/setImage(_:for:)``). Budgie 10.7
     /// too: a red square given as a path was drawn, as a `file://` URI its stock envelope icon
-    /// instead (measured).
-    public var readsImagePathAsFilePath: Bool { isCinnamon || isBudgie }
+    /// instead (measured). SwayNotificationCenter 0.7.3 and Enlightenment 0.25 as well: a 64×64
+    /// red square given as a path was drawn (4096 red pixels on swaync, 1600 scaled on E), as a
+    /// `file://` URI no red pixel at all (measured; `ImageMatrixTests`).
+    public var readsImagePathAsFilePath: Bool { isCinnamon || isBudgie || isSwaync || isEnlightenment }
 
     /// The server draws no image hint (`image-path`, `image_path`), only `app_icon`, a file
     /// path included: awesome 4.3's naughty (measured: a red square given as `app_icon` was

@@ -1,3 +1,4 @@
+import DBus
 import FreedesktopNotifications
 import Testing
 
@@ -41,5 +42,22 @@ import Testing
         #expect(history?.works == true)
         #expect(history?.detail.contains("control center") == true, "\(history?.detail ?? "")")
         #expect(Self.swaync.drawsButtons && Self.swaync.reportsDismissal)
+    }
+}
+
+/// SwayNotificationCenter 0.7.3 and Enlightenment 0.25 draw `image-path` only as a plain path
+/// (measured: a 64×64 red square given as `/tmp/red.png` was drawn, 4096 red pixels on swaync,
+/// 1600 scaled on E; as `file:///tmp/red.png` no red pixel on either).
+@Suite struct SwayncEnlightenmentImagePathTests {
+    @Test(arguments: [
+        ServerProfileSwayncEnlightenmentTests.swaync, ServerProfileSwayncEnlightenmentTests.enlightenment,
+    ])
+    func anImageGoesAsAnAbsolutePath(_ profile: ServerProfile) {
+        var hints = NotificationHints()
+        hints.setImage("/tmp/tea.png", for: profile)
+        #expect(hints.imagePath == "/tmp/tea.png")
+        // The deprecated spelling too: Enlightenment reads it first (measured: the agent's
+        // `image_path` as a URI beside `image-path` as a path, and no red pixel).
+        #expect(hints.vendor["image_path"] == DBusVariant("/tmp/tea.png"))
     }
 }
