@@ -26,8 +26,7 @@ import TestSupport
         let state = try TemporaryDirectory("unotify-state")
         let client = try DBusConnection(address: bus.address)
         let agent = try await UNotifyDaemonProcess.startOwningName(on: bus, stateDirectory: state.path, watcher: client)
-        let counter = try await Self.countOverQuietWindow(of: agent.pid, window: .seconds(30))
-        let idle = try counter.wakeUps()
+        let (counter, idle) = try await Self.countOverQuietWindow(of: agent.pid, window: .seconds(30))
         // The positive event: a call the agent must answer wakes it, and the counter sees it.
         _ = try await Self.listApps(on: client)
         #expect(try counter.wakeUps() > idle)
@@ -43,8 +42,7 @@ import TestSupport
         let send = try await setup.unotify(["send", "--app", "org.example.Tea", "--in", "1", "Tea is ready"])
         #expect(send.status == 0, "send --in failed: \(send.stderr)")
         #expect(try await setup.server.nextCall().request.summary == "Tea is ready")
-        let counter = try await Self.countOverQuietWindow(of: setup.agent.pid)
-        let idle = try counter.wakeUps()
+        let (counter, idle) = try await Self.countOverQuietWindow(of: setup.agent.pid)
         _ = try await Self.listApps(on: setup.client)
         #expect(try counter.wakeUps() > idle)
         #expect(idle == 0, "the agent, idle again, woke \(idle) times in \(Self.window)")
@@ -59,8 +57,7 @@ import TestSupport
             #expect(send.status == 0, "send \(number) failed: \(send.stderr)")
             #expect(try await setup.server.nextCall().request.summary == "Tea \(number)")
         }
-        let counter = try await Self.countOverQuietWindow(of: setup.agent.pid, window: .seconds(30))
-        let idle = try counter.wakeUps()
+        let (counter, idle) = try await Self.countOverQuietWindow(of: setup.agent.pid, window: .seconds(30))
         _ = try await Self.listApps(on: setup.client)
         #expect(try counter.wakeUps() > idle)
         #expect(idle == 0, "the agent, idle after 20 sends, woke \(idle) times in 30 s")
@@ -74,8 +71,7 @@ import TestSupport
         let client = try DBusConnection(address: bus.address)
         let send = try UNotifyProcess.start(["send", "-w", "Tea is ready"], busAddress: bus.address)
         let call = try await server.nextCall()
-        let counter = try await Self.countOverQuietWindow(of: send.pid, window: .seconds(30))
-        let idle = try counter.wakeUps()
+        let (counter, idle) = try await Self.countOverQuietWindow(of: send.pid, window: .seconds(30))
         // The positive event, while it still waits: a ping it must answer wakes it, and the
         // counter sees that. Then the close ends the wait.
         try await BusPeer.ping(process: send.pid, on: client)
@@ -96,8 +92,7 @@ import TestSupport
         try await Eventually.wait(timeout: .seconds(10), "listen subscribed to the agent's responses") {
             try await BusMatchRules.count(on: client, mentioning: "Response") > 0
         }
-        let counter = try await Self.countOverQuietWindow(of: listen.pid)
-        let idle = try counter.wakeUps()
+        let (counter, idle) = try await Self.countOverQuietWindow(of: listen.pid)
         // The positive event, while it still listens: a ping it must answer wakes it, and the
         // counter sees that. Then SIGINT ends listen's wait.
         try await BusPeer.ping(process: listen.pid, on: client)
@@ -143,12 +138,18 @@ import TestSupport
 
     /// Waits until `pid` is down to its main and manager threads, then counts its wake-ups over
     /// the window.
-    static func countOverQuietWindow(of pid: pid_t, window: Duration = window) async throws -> ProcessWakeCounter {
+    /// The counter, and the wake-ups it saw over `window`, counted while no other test sets the
+    /// system's clock (``SystemClockLock``: a setting of the clock rightly wakes the agent).
+    static func countOverQuietWindow(of pid: pid_t, window: Duration = window) async throws -> (
+        ProcessWakeCounter, Int
+    ) {
         try await Eventually.wait(timeout: .seconds(30), "process \(pid)'s idle worker threads to exit") {
             try ProcessWakeCounter.threadIDs(of: pid).count <= 2
         }
-        let counter = try ProcessWakeCounter(pid: pid)
-        try await Task.sleep(for: window)
-        return counter
+        return try await SystemClockLock.whileTheClockStandsStill {
+            let counter = try ProcessWakeCounter(pid: pid)
+            try await Task.sleep(for: window)
+            return (counter, try counter.wakeUps())
+        }
     }
 }
