@@ -51,6 +51,12 @@ public actor FakeDistributor {
         await connection.close()
     }
 
+    /// How long `Message` waits for the connector's reply: libdbus's and GDBus's default, which
+    /// the distributors use. The agent answers once it has shown the message; a flood of a
+    /// thousand at once is answered one after another, which a loaded two-core machine took
+    /// over 10 s to finish.
+    public static let messageTimeout: Duration = .seconds(25)
+
     /// Sends `body` to the connector registered with `token`, as `Message`, and waits for its reply.
     public func message(_ body: Data, token: String, id: String = UUID().uuidString) async throws {
         let registration = try registration(token)
@@ -68,7 +74,7 @@ public actor FakeDistributor {
                 interface: Self.connector1, member: "Message",
                 body: [.string(token), [UInt8](body).dbusValue, .string(id)])
         }
-        _ = try await connection.call(message, timeout: .seconds(10))
+        _ = try await connection.call(message, timeout: Self.messageTimeout)
     }
 
     /// Ends the registration of `token` on the distributor's side (a user removing it, an
