@@ -2,6 +2,14 @@ import Foundation
 
 /// One end-to-end matrix case: a private desktop running `server`, a private state directory
 /// for the agent that `unotify` starts, and a monitor on the bus.
+///
+/// A matrix case made with `sharingDesktop` gets, where the server allows it
+/// (``MatrixServer/sharesDesktop``), a desktop that an earlier such case of the same server
+/// gave back (``DesktopPool``), cleaned first: its agent stopped, its notifications closed and
+/// none left on screen, no sound playing. The case sees what a fresh desktop would show it; one
+/// that cannot be cleaned is stopped, and the case gets a fresh desktop. Only cases that change
+/// nothing on the desktop but its notifications may share: not one that pauses the server,
+/// restarts it or changes its settings.
 public final class MatrixSession: @unchecked Sendable {
     public let server: MatrixServer
     public let desktop: TestDesktop
@@ -9,14 +17,16 @@ public final class MatrixSession: @unchecked Sendable {
     public let monitor: BusMonitor
     /// The popup ("WID X Y W H") the last click went to: the next answer waits for another.
     private var answeredPopup: String?
+    /// The kind of desktop, as the pool keys it; nil when this case's desktop is its own.
+    private let poolKey: String?
+    /// Every notification id up to this one was closed before the case began.
+    private let closedThrough: UInt32
 
-    public init(_ server: MatrixServer, pulse: Bool = false) async throws {
+    public init(_ server: MatrixServer, pulse: Bool = false, sharingDesktop: Bool = false) async throws {
         if let error = server.selectionError { throw TestSupportError(error) }
         self.server = server
-        // GNOME Shell starts in 2 to 3 s here, but took 12 s on a loaded machine: give it room.
-        desktop = try await TestDesktop(
-            server: server.name, timeout: server.hand == .shell ? 90 : 30,
-            environment: pulse ? ["DESKTOP_PULSE": "1"] : [:])
+        poolKey = sharingDesktop && server.sharesDesktop ? "\(server.name) pulse=\(pulse)" : nil
+        (desktop, closedThrough) = try await Self.desktop(for: server, pulse: pulse, key: poolKey)
         state = try TemporaryDirectory("unotify-matrix-\(server.name)")
         // GNOME Shell's notification service passes each Notify on to the shell.
         let forwarder = server.hand == .shell ? try await desktop.nameOwner("org.freedesktop.Notifications") : nil
@@ -24,6 +34,34 @@ public final class MatrixSession: @unchecked Sendable {
         if pulse, desktop.variables["PULSE_SERVER"]?.isEmpty != false {
             throw TestSupportError("desktop-up exported no PULSE_SERVER")
         }
+    }
+
+    deinit {
+        guard let poolKey else { return }
+        DesktopPool.shared.giveBack(
+            .init(desktop: desktop, monitor: monitor, closedThrough: closedThrough), key: poolKey)
+    }
+
+    /// A cleaned desktop from the pool, or a fresh one; every id up to the number was closed.
+    private static func desktop(for server: MatrixServer, pulse: Bool, key: String?) async throws -> (
+        TestDesktop, UInt32
+    ) {
+        if let key {
+            while let returned = DesktopPool.shared.take(key) {
+                do {
+                    return (returned.desktop, try await clean(returned, server: server, pulse: pulse))
+                } catch {
+                    print("matrix: a shared \(server.name) desktop could not be cleaned, a fresh one starts: \(error)")
+                    returned.desktop.stop()
+                }
+            }
+        }
+        // GNOME Shell starts in 2 to 3 s here, but took 12 s on a loaded machine: give it room.
+        let fresh = try await TestDesktop(
+            server: server.name, timeout: server.hand == .shell ? 90 : 30,
+            environment: pulse ? ["DESKTOP_PULSE": "1"] : [:],
+            directory: key == nil ? FileManager.default.temporaryDirectory : DesktopPool.directory)
+        return (fresh, 0)
     }
 
     /// The variables every `unotify` of this session runs with.
@@ -187,6 +225,11 @@ extension MatrixSession {
     /// banner or in its tray, swaync counts what it holds (`swaync-client --count`), and
     /// Enlightenment's are found in a screenshot; the others are counted as popup windows.
     public func shownCount() async throws -> Int {
+        try await Self.shownCount(on: desktop, server: server)
+    }
+
+    /// How many notifications `server` shows on `desktop` now (``shownCount()``).
+    static func shownCount(on desktop: TestDesktop, server: MatrixServer) async throws -> Int {
         if server.hand == .makoMenu { return try await desktop.makoNotifications().count }
         if server.hand == .shell { return try await desktop.shellNotificationCount() }
         if server.hand == .dunstMenu { return try await desktop.dunstDisplayedCount() }

@@ -9,14 +9,20 @@ public final class TestDesktop: @unchecked Sendable {
     public let stateDirectory: URL
     /// `DBUS_SESSION_BUS_ADDRESS`, `DISPLAY` and the rest, as desktop-up wrote them.
     public let variables: [String: String]
+    private let stopping = NSLock()
+    private var stopped = false
 
     /// Starts `server` (`dunst`, `xfce4-notifyd`, …) and waits until it owns the name.
     ///
-    /// - Parameter environment: extra variables for desktop-up, e.g. `["DESKTOP_PULSE": "1"]`.
-    public init(server: String, timeout: TimeInterval = 30, environment extra: [String: String] = [:]) async throws {
+    /// - Parameters:
+    ///   - environment: extra variables for desktop-up, e.g. `["DESKTOP_PULSE": "1"]`.
+    ///   - directory: where its state directory is made (default: the temporary directory).
+    public init(
+        server: String, timeout: TimeInterval = 30, environment extra: [String: String] = [:],
+        directory: URL = FileManager.default.temporaryDirectory
+    ) async throws {
         self.server = server
-        stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "unotify-desktop-\(UUID().uuidString)")
+        stateDirectory = directory.appendingPathComponent("unotify-desktop-\(UUID().uuidString.prefix(8))")
         let upEnvironment = extra.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(extra) { $1 }
         let up = try ChildProcess(Self.script("desktop-up"), [server, stateDirectory.path], environment: upEnvironment)
         let status = try await up.wait(timeout: timeout)
@@ -37,8 +43,14 @@ public final class TestDesktop: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Stops exactly what desktop-up started.
+    /// Stops exactly what desktop-up started (once: later calls do nothing).
     public func stop() {
+        guard
+            stopping.withLock({ () -> Bool in
+                defer { stopped = true }
+                return !stopped
+            })
+        else { return }
         guard let down = try? ChildProcess(Self.script("desktop-down"), [stateDirectory.path]) else { return }
         _ = try? down.waitBlocking(timeout: 30)
         try? FileManager.default.removeItem(at: stateDirectory)

@@ -11,7 +11,7 @@ extension EndToEnd {
     @Suite(.serialized, .timeLimit(.minutes(3))) struct AnsweredOnceMatrixTests {
         @Test(arguments: MatrixServer.withButtons)
         func aClickedNotificationGivesOneResponse(_ server: MatrixServer) async throws {
-            let session = try await MatrixSession(server)
+            let session = try await MatrixSession(server, sharingDesktop: true)
             let app = "org.example.Tea"
             let categories = session.state.url.appendingPathComponent("categories.json")
             try #"""

@@ -8,7 +8,7 @@ extension EndToEnd {
     @Suite(.serialized, .timeLimit(.minutes(3))) struct CategoryActionMatrixTests {
         @Test(arguments: MatrixServer.all)
         func theClickedActionReachesTheApp(_ server: MatrixServer) async throws {
-            let session = try await MatrixSession(server)
+            let session = try await MatrixSession(server, sharingDesktop: true)
             let app = "org.example.Tea"
             try await session.allowWithTeaCategory(app)
             let sent = try await session.unotify([

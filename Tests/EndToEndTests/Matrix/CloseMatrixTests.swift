@@ -13,7 +13,7 @@ extension EndToEnd {
     @Suite(.serialized, .timeLimit(.minutes(3))) struct CloseMatrixTests {
         @Test(arguments: MatrixServer.all)
         func removingADeliveredNotificationClosesIt(_ server: MatrixServer) async throws {
-            let session = try await MatrixSession(server)
+            let session = try await MatrixSession(server, sharingDesktop: true)
             let app = "org.example.Timer"
             try await session.allow(app)
             #expect(

@@ -12,7 +12,7 @@ extension EndToEnd {
     @Suite(.serialized, .timeLimit(.minutes(3))) struct DismissMatrixTests {
         @Test(arguments: MatrixServer.withDismissal)
         func closingAPopupIsReportedAsADismissal(_ server: MatrixServer) async throws {
-            let session = try await MatrixSession(server)
+            let session = try await MatrixSession(server, sharingDesktop: true)
             let app = "org.example.Tea"
             let categories = session.state.url.appendingPathComponent("categories.json")
             try #"[{"identifier": "tea", "actions": [], "options": ["customDismissAction"]}]"#

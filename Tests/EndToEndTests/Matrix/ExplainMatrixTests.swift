@@ -8,7 +8,7 @@ extension EndToEnd {
     @Suite(.serialized, .timeLimit(.minutes(3))) struct ExplainMatrixTests {
         @Test(arguments: MatrixServer.all)
         func theExplanationNamesWhatDegradesHere(_ server: MatrixServer) async throws {
-            let session = try await MatrixSession(server)
+            let session = try await MatrixSession(server, sharingDesktop: true)
             let explain = try await session.unotify(["server", "--explain"])
             #expect(explain.status == 0, "\(explain.stderr)")
             let lines = explain.stdout.split(separator: "\n").dropFirst()

@@ -10,7 +10,7 @@ extension EndToEnd {
     @Suite(.serialized, .timeLimit(.minutes(3))) struct ImageMatrixTests {
         @Test(arguments: MatrixServer.able(MatrixServer.all, "see an app's image") { $0.imageCaseRuns })
         func theAppsImageIsDrawn(_ server: MatrixServer) async throws {
-            let session = try await MatrixSession(server)
+            let session = try await MatrixSession(server, sharingDesktop: true)
             let image = session.state.url.appendingPathComponent("red.png")
             let (made, _) = try await session.desktop.run("convert", ["-size", "64x64", "xc:#ff0000", image.path])
             #expect(made == 0)

@@ -9,7 +9,7 @@ extension EndToEnd {
     @Suite(.serialized, .timeLimit(.minutes(3))) struct MarkupMatrixTests {
         @Test(arguments: MatrixServer.all)
         func anAppsTextIsEscapedAndPlainSendKeepsMarkup(_ server: MatrixServer) async throws {
-            let session = try await MatrixSession(server)
+            let session = try await MatrixSession(server, sharingDesktop: true)
             let app = "org.example.Chat"
             try await session.allow(app)
             #expect(try await session.unotify(["send", "--app", app, "Tom & Jerry", "<b>Tom</b> & Jerry"]).status == 0)

@@ -9,7 +9,7 @@ extension EndToEnd {
     @Suite(.serialized, .timeLimit(.minutes(3))) struct PromptMatrixTests {
         @Test(arguments: MatrixServer.all)
         func allowAuthorizesAndTheAppsNotificationsArrive(_ server: MatrixServer) async throws {
-            let session = try await MatrixSession(server)
+            let session = try await MatrixSession(server, sharingDesktop: true)
             let app = "org.example.Tea"
             if server.hand == .none {
                 let request = try await session.unotify(["request", "--app", app])
@@ -38,7 +38,7 @@ extension EndToEnd {
 
         @Test(arguments: MatrixServer.withButtons)
         func dontAllowDeniesAndNothingMoreReachesTheServer(_ server: MatrixServer) async throws {
-            let session = try await MatrixSession(server)
+            let session = try await MatrixSession(server, sharingDesktop: true)
             let app = "org.example.Spam"
             let request = try session.start(["request", "--app", app, "--timeout", "30"])
             try await session.answer("deny", button: 1, of: 2, notifyCount: 1)

@@ -18,7 +18,7 @@ extension EndToEnd {
 
         @Test(arguments: MatrixServer.all)
         func keepThenDeliverProminentlyAuthorizes(_ server: MatrixServer) async throws {
-            let session = try await MatrixSession(server)
+            let session = try await MatrixSession(server, sharingDesktop: true)
             let app = "org.example.Mail"
             let quiet = try await provisionalNotification(session, app: app)
             if server.hand == .none {
@@ -40,7 +40,7 @@ extension EndToEnd {
 
         @Test(arguments: MatrixServer.all)
         func turnOffThenConfirmDenies(_ server: MatrixServer) async throws {
-            let session = try await MatrixSession(server)
+            let session = try await MatrixSession(server, sharingDesktop: true)
             let app = "org.example.News"
             let quiet = try await provisionalNotification(session, app: app)
             if server.hand == .none {

@@ -9,7 +9,7 @@ extension EndToEnd {
     @Suite(.serialized, .timeLimit(.minutes(3))) struct ReplaceMatrixTests {
         @Test(arguments: MatrixServer.all)
         func theSameIdentifierReplacesTheShownNotification(_ server: MatrixServer) async throws {
-            let session = try await MatrixSession(server)
+            let session = try await MatrixSession(server, sharingDesktop: true)
             let app = "org.example.Score"
             try await session.allow(app)
             #expect(

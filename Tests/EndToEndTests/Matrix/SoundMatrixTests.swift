@@ -2,14 +2,14 @@ import Foundation
 import Testing
 import TestSupport
 
-extension EndToEnd {
+extension EndToEndSounds {
     /// A notification's sound on every real server, heard on a PulseAudio null sink: mate plays
     /// the `sound-file` the agent sends; on every other server the agent plays it and tells the
     /// server not to (`suppress-sound`). Sound turned off in the app's settings is silence.
     @Suite(.serialized, .timeLimit(.minutes(3))) struct SoundMatrixTests {
         @Test(arguments: MatrixServer.all)
         func theSoundIsHeardAndSilencedBySettings(_ server: MatrixServer) async throws {
-            let session = try await MatrixSession(server, pulse: true)
+            let session = try await MatrixSession(server, pulse: true, sharingDesktop: true)
             let app = "org.example.Bell"
             try await session.allow(app)
             let ding = try await session.recordSound(marker: {

@@ -30,7 +30,7 @@ extension EndToEnd {
 
         @Test(arguments: MatrixServer.all)
         func aTypedReplyReachesTheAppOnce(_ server: MatrixServer) async throws {
-            let session = try await MatrixSession(server)
+            let session = try await MatrixSession(server, sharingDesktop: true)
             let app = "org.example.Chat"
             let file = session.state.url.appendingPathComponent("categories.json")
             try Self.categories.write(to: file, atomically: true, encoding: .utf8)
