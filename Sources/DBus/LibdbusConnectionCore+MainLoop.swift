@@ -1,6 +1,10 @@
 import CDBus
 import Dispatch
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// libdbus's main-loop integration: watches become `DispatchSource`s, timeouts become timers,
 /// and dispatch-status changes schedule a drain, all on the connection's queue.
 extension LibdbusConnectionCore {
@@ -67,6 +71,13 @@ extension LibdbusConnectionCore {
         Unmanaged<LibdbusConnectionCore>.fromOpaque(data).takeUnretainedValue()
     }
 
+    /// Each source watches its own duplicate of the watch's descriptor, closed by the source's
+    /// cancellation handler. libdbus closes its socket right after it removes a watch, while
+    /// libdispatch takes a cancelled source off its event loop later, on its own thread; a
+    /// descriptor closed before that, and reused meanwhile by another connection, is what
+    /// libdispatch requires never to happen (a test process crashed once inside
+    /// `_dispatch_source_refs_finalize_unregistration`). A descriptor that cannot be
+    /// duplicated is watched as it is.
     private func watchChanged(_ watch: OpaquePointer) {
         removeWatch(watch)
         guard dbus_watch_get_enabled(watch) != 0 else { return }
@@ -74,13 +85,17 @@ extension LibdbusConnectionCore {
         let flags = dbus_watch_get_flags(watch)
         var sources: [any DispatchSourceProtocol] = []
         if flags & DBUS_WATCH_READABLE.rawValue != 0 {
-            let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+            let own = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+            let source = DispatchSource.makeReadSource(fileDescriptor: own >= 0 ? own : descriptor, queue: queue)
             source.setEventHandler { [self] in handleWatch(watch, DBUS_WATCH_READABLE.rawValue) }
+            if own >= 0 { source.setCancelHandler { Glibc.close(own) } }
             sources.append(source)
         }
         if flags & DBUS_WATCH_WRITABLE.rawValue != 0 {
-            let source = DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: queue)
+            let own = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+            let source = DispatchSource.makeWriteSource(fileDescriptor: own >= 0 ? own : descriptor, queue: queue)
             source.setEventHandler { [self] in handleWatch(watch, DBUS_WATCH_WRITABLE.rawValue) }
+            if own >= 0 { source.setCancelHandler { Glibc.close(own) } }
             sources.append(source)
         }
         watchSources[watch] = sources

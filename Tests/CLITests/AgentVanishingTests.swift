@@ -46,14 +46,12 @@ import TestSupport
         // ignored signal ignored): only SIGKILL ends it. It writes its process id first.
         let pidFile = directory.url.appendingPathComponent("pid").path
         let script = directory.url.appendingPathComponent("unotifyd").path
-        try "#!/bin/sh\ntrap '' TERM\necho $$ > '\(pidFile)'\nexec sleep 600\n".write(
-            toFile: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        try ExecutableScript.write("#!/bin/sh\ntrap '' TERM\necho $$ > '\(pidFile)'\nexec sleep 600\n", to: script)
         let result = try await UNotifyProcess.run(
             ["settings"], busAddress: bus.address,
             extraEnvironment: ["UNOTIFY_AGENT": script, "XDG_STATE_HOME": directory.path], timeout: 40)
-        // The CLI names the process it stopped. On a loaded machine the stand-in may not have
-        // run its first line before the CLI gave up (no pid file then); when it did, the two agree.
+        // The CLI names the process it stopped. Should the stand-in not have run its first line
+        // before the CLI gave up (no pid file then), that process must be gone all the same.
         let named = result.stderr.firstMatch(of: /process (\d+)/).flatMap { pid_t($0.output.1) }
         let pid = try #require(named, "the CLI named no process: \(result.stderr)")
         defer { kill(pid, SIGKILL) }

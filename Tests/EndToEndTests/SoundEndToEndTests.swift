@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-extension EndToEndSounds {
+extension EndToEndWithoutPixelClicks {
     /// Sounds through the built CLI and agent with a private PulseAudio null sink; `parec` on the
     /// sink's monitor tells sound from silence. (The sound heard, and silenced by the settings,
     /// on every server: `SoundMatrixTests`.)
@@ -25,8 +25,7 @@ extension EndToEndSounds {
             let fakePlayer = try TemporaryDirectory("unotify-fake-player")
             let mark = fakePlayer.url.appendingPathComponent("played")
             let script = fakePlayer.url.appendingPathComponent("paplay")
-            try "#!/bin/sh\necho \"$@\" >> '\(mark.path)'\n".write(to: script, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            try ExecutableScript.write("#!/bin/sh\necho \"$@\" >> '\(mark.path)'\n", to: script.path)
             let path = fakePlayer.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
             // The first command starts the agent, which keeps that PATH.
             #expect(

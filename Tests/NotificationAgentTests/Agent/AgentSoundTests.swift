@@ -35,8 +35,7 @@ import TestSupport
             try Data("fake".utf8).write(to: stereo.appendingPathComponent(Self.markerSound + ".oga"))
             mark = data.url.appendingPathComponent("played")
             script = data.url.appendingPathComponent("paplay")
-            try "#!/bin/sh\necho \"$@\" >> '\(mark.path)'\n".write(to: script, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            try ExecutableScript.write("#!/bin/sh\necho \"$@\" >> '\(mark.path)'\n", to: script.path)
             player = SoundPlayer(environment: [
                 "XDG_DATA_HOME": data.path, "XDG_DATA_DIRS": data.path + "/none",
                 "PATH": data.path,
