@@ -21,12 +21,19 @@ public final class MatrixSession: @unchecked Sendable {
     private let poolKey: String?
     /// Every notification id up to this one was closed before the case began.
     private let closedThrough: UInt32
+    /// When the case asked for its desktop, and when it had it: each case prints how long
+    /// its desktop and the case took (`grep '^MatrixSession:' run/test.log`).
+    private let began = ContinuousClock.now
+    private let desktopReady: ContinuousClock.Instant
+    /// The desktop is one an earlier case gave back.
+    private let reused: Bool
 
     public init(_ server: MatrixServer, pulse: Bool = false, sharingDesktop: Bool = false) async throws {
         if let error = server.selectionError { throw TestSupportError(error) }
         self.server = server
         poolKey = sharingDesktop && server.sharesDesktop ? "\(server.name) pulse=\(pulse)" : nil
-        (desktop, closedThrough) = try await Self.desktop(for: server, pulse: pulse, key: poolKey)
+        (desktop, closedThrough, reused) = try await Self.desktop(for: server, pulse: pulse, key: poolKey)
+        desktopReady = ContinuousClock.now
         state = try TemporaryDirectory("unotify-matrix-\(server.name)")
         // GNOME Shell's notification service passes each Notify on to the shell.
         let forwarder = server.hand == .shell ? try await desktop.nameOwner("org.freedesktop.Notifications") : nil
@@ -37,19 +44,30 @@ public final class MatrixSession: @unchecked Sendable {
     }
 
     deinit {
+        print(
+            "MatrixSession: \(server.name) desktop \(Self.seconds(desktopReady - began)) s"
+                + " (\(poolKey == nil ? "its own" : reused ? "shared, cleaned" : "fresh, shared"))"
+                + ", case \(Self.seconds(ContinuousClock.now - desktopReady)) s")
         guard let poolKey else { return }
         DesktopPool.shared.giveBack(
             .init(desktop: desktop, monitor: monitor, closedThrough: closedThrough), key: poolKey)
     }
 
-    /// A cleaned desktop from the pool, or a fresh one; every id up to the number was closed.
+    /// `duration` in seconds, to two decimals.
+    private static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return String(format: "%.2f", Double(seconds) + Double(attoseconds) / 1e18)
+    }
+
+    /// A cleaned desktop from the pool, or a fresh one; every id up to the number was closed;
+    /// whether it is one an earlier case gave back.
     private static func desktop(for server: MatrixServer, pulse: Bool, key: String?) async throws -> (
-        TestDesktop, UInt32
+        TestDesktop, UInt32, Bool
     ) {
         if let key {
             while let returned = DesktopPool.shared.take(key) {
                 do {
-                    return (returned.desktop, try await clean(returned, server: server, pulse: pulse))
+                    return (returned.desktop, try await clean(returned, server: server, pulse: pulse), true)
                 } catch {
                     print("matrix: a shared \(server.name) desktop could not be cleaned, a fresh one starts: \(error)")
                     returned.desktop.stop()
@@ -61,7 +79,7 @@ public final class MatrixSession: @unchecked Sendable {
             server: server.name, timeout: server.hand == .shell ? 90 : 30,
             environment: pulse ? ["DESKTOP_PULSE": "1"] : [:],
             directory: key == nil ? FileManager.default.temporaryDirectory : DesktopPool.directory)
-        return (fresh, 0)
+        return (fresh, 0, false)
     }
 
     /// The variables every `unotify` of this session runs with.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-extension EndToEnd {
+extension EndToEndWithoutPixelClicks {
     /// The desktop's do-not-disturb on the real servers, switched on as the user does: an
     /// `.active` notification goes quietly (no popup, no sound, kept in the server's list), a
     /// `.critical` one breaks through with its sound; `unotify server --explain` says it is on.

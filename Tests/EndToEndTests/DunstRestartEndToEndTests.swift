@@ -4,7 +4,7 @@ import FreedesktopNotifications
 import Testing
 import TestSupport
 
-extension EndToEnd {
+extension EndToEndWithoutPixelClicks {
     /// Real dunst killed under an open permission prompt and started again: the prompt's
     /// `unotify request` ends with an error that says to ask again (it does not hang), and the
     /// new dunst's notification with the same id, clicked by dunst itself on an action whose

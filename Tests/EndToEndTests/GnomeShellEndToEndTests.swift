@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-extension EndToEnd {
+extension EndToEndWithoutPixelClicks {
     /// GNOME Shell 43, beyond the matrix: who owns `org.freedesktop.Notifications` (a separate
     /// gjs service, while the shell broadcasts a second copy of each signal from its own name),
     /// that one click is one answer, that the prompt's title is not cut, and that the tray, where

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-extension EndToEnd {
+extension EndToEndWithoutPixelClicks {
     /// GNOME Shell 43 and the agent share GNOME's per-app notification settings (the desktop's
     /// keyfile GSettings store): what the user switches there reaches the agent, what the agent
     /// saves is what the shell's own policy (`NotificationApplicationPolicy`, with its own id

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-extension EndToEnd {
+extension EndToEndWithoutPixelClicks {
     /// mako on a headless sway: it takes actions but draws no buttons, so each popup with
     /// choices names them and how to pick one (`makoctl menu`, which mako users bind to a key)
     /// in its first line of body, which mako's 100-pixel popup always shows; the user's pick in

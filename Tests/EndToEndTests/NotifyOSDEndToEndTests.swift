@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-extension EndToEnd {
+extension EndToEndWithoutPixelClicks {
     /// The built CLI against real notify-osd (with a compositor, as desktop-up starts it): a server
     /// without actions. notify-send's behaviour for actions there: a message, then the notification
     /// is shown non-interactively and the exit status is 1.

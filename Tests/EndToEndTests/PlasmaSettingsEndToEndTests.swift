@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-extension EndToEnd {
+extension EndToEndWithoutPixelClicks {
     /// KDE Plasma's own per-app settings and the agent's, on the real Plasma popup
     /// (`desktop-up plasma`), sharing one `XDG_CONFIG_HOME`: what System Settings writes in
     /// `plasmanotifyrc` is what `unotify settings` says, and what `unotify settings` changes

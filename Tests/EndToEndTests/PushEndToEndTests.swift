@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-extension EndToEnd {
+extension EndToEndWithoutPixelClicks {
     /// Remote notifications with real parts: pywebpush encrypts and POSTs to the endpoint of the
     /// UnifiedPush distributor (scripts/push/unifiedpush-distributor), which calls the agent's
     /// connector; the agent, started by D-Bus activation alone, decrypts the message and shows it
