@@ -206,6 +206,16 @@ public struct ServerProfile: Hashable, Sendable {
     /// one itself; a longer one, or one meant to stay, leaves after 12 s at most.
     public var expireTimeoutClamp: ClosedRange<Int32>? { isBudgie ? 6000...12000 : nil }
 
+    /// The `expire_timeout` to send for a notification that asks for `timeout`: itself, except
+    /// that one meant to stay (`never`) goes, to a server that forces every notification's time
+    /// into a range (``expireTimeoutClamp``), with the range's longest. Budgie 10.7 keeps one sent
+    /// with 0 only 6 s, its shortest, and one sent with 12000 12 s (measured), so the permission
+    /// prompt, which waits for the user, stays as long as Budgie lets any notification stay.
+    public func expireTimeoutOnWire(_ timeout: ExpireTimeout) -> ExpireTimeout {
+        guard timeout == .never, let clamp = expireTimeoutClamp else { return timeout }
+        return .milliseconds(clamp.upperBound)
+    }
+
     /// Budgie 10.7's notification server, in `budgie-daemon` (measured on Debian 12): its close
     /// cross sends `NotificationClosed(id, 2)` twice (the agent handles the first only, so one
     /// click is one response); it plays `sound-name` only for apps whose desktop entry says

@@ -17,6 +17,19 @@ import Testing
         #expect(ServerProfileTests.profile("dunst", "knopwob", ["actions"]).expiresItself(afterMilliseconds: 1000))
     }
 
+    /// Budgie keeps a notification sent with 0 ("never") only 6 s, its shortest, and one sent
+    /// with 12000 its longest, 12 s (measured): one meant to stay goes with 12000.
+    @Test func oneMeantToStayGoesWithTheLongestTimeBudgieKeepsAny() {
+        #expect(Self.budgie.expireTimeoutOnWire(.never) == .milliseconds(12000))
+        #expect(Self.budgie.expireTimeoutOnWire(.milliseconds(3000)) == .milliseconds(3000))
+        #expect(Self.budgie.expireTimeoutOnWire(.serverDefault) == .serverDefault)
+        let dunst = ServerProfileTests.profile("dunst", "knopwob", ["actions"])
+        #expect(dunst.expireTimeoutOnWire(.never) == .never)
+        let timeouts = Self.budgie.explanation.first { $0.feature == "timeouts" }
+        #expect(
+            timeouts?.detail.contains("the permission prompt, leave after 12 s") == true, "\(timeouts?.detail ?? "")")
+    }
+
     @Test func itPlaysNoSoundFileSoTheAgentPlaysIt() {
         #expect(!Self.budgie.playsSoundFile)
     }

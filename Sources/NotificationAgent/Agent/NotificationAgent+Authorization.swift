@@ -91,9 +91,10 @@ extension NotificationAgent {
                 let kind = Self.kind(of: effect)
                 let followUp: AuthorizationEvent
                 do {
-                    let prompt = ActionMenuHint.applied(
-                        to: authorizations.popup(kind, app: app), profile: try? await server.profile(),
-                        strings: authorizations.strings)
+                    let profile = try? await server.profile()
+                    var prompt = ActionMenuHint.applied(
+                        to: authorizations.popup(kind, app: app), profile: profile, strings: authorizations.strings)
+                    if let profile { prompt.expireTimeout = profile.expireTimeoutOnWire(prompt.expireTimeout) }
                     let id = try await server.notify(prompt, replacing: nil)
                     if shown.isRetired(id.owner) {
                         // Shown by a server that has gone meanwhile: nobody can answer it.

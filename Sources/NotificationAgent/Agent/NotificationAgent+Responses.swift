@@ -51,7 +51,8 @@ extension NotificationAgent {
         let request = NotifyRequest(
             appName: AppDisplayName.name(for: notification.app),
             summary: authorizations.strings.text("reply.title", notification.request.title),
-            body: authorizations.strings.text("reply.body", number), hints: hints, expireTimeout: .never)
+            body: authorizations.strings.text("reply.body", number), hints: hints,
+            expireTimeout: (try? await server.profile())?.expireTimeoutOnWire(.never) ?? .never)
         let dropped = shown.awaitReply(
             PendingReply(
                 number: number, notification: notification, shownAt: id, action: action.identifier,

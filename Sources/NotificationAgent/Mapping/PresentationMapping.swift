@@ -122,7 +122,8 @@ package enum PresentationMapping {
             appName: appName, replacesID: replacing, appIcon: imageAsIcon ?? request.appIcon ?? "", summary: summary,
             body: body,
             actions: actions, hints: hints,
-            expireTimeout: request.expireTimeout.map(ExpireTimeout.init(rawValue:)) ?? .serverDefault)
+            expireTimeout: profile.expireTimeoutOnWire(
+                request.expireTimeout.map(ExpireTimeout.init(rawValue:)) ?? .serverDefault))
         return Plan(notify: notify, badge: badge, soundToPlay: soundToPlay)
     }
 

@@ -107,6 +107,20 @@ import TestSupport
         try await rig.fake.waitForClose(of: prompt.id)
     }
 
+    /// Budgie keeps a notification sent with 0 only 6 s, one sent with 12000 12 s (measured):
+    /// the prompt goes with 12000, so the user has the longest time Budgie gives to answer it.
+    @Test func onBudgieThePromptGoesWithTheLongestTimeBudgieKeepsAny() async throws {
+        let rig = try await Rig(
+            capabilities: ["actions", "body", "body-markup", "sound"],
+            information: ServerInformation(
+                name: "Budgie Notification Server", vendor: "Budgie Desktop Developers", version: "10.7.1",
+                specVersion: "1.2"))
+        let (prompt, waiting) = try await rig.request("org.example.Tea")
+        #expect(prompt.request.expireTimeout == .milliseconds(12000))
+        try await rig.fake.emit(.actionInvoked(prompt.id, actionKey: "allow"))
+        #expect(try await waiting.value.granted)
+    }
+
     /// notification-daemon leaves a closed popup on screen (`ServerProfile.removesClosedPopups`):
     /// the answered prompt is replaced in place by a copy without buttons that expires at once.
     @Test func onGnomesNotificationDaemonTheAnsweredPromptIsReplacedByOneThatExpires() async throws {
