@@ -110,10 +110,9 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
 
     /// Cases share this server's desktop, one at a time (``DesktopPool``): wherever
     /// `CloseNotification` takes a popup off the screen, so a case can leave none behind. Not
-    /// notification-daemon and notify-osd (``closeRemovesPopup``), and not GNOME Shell, whose
-    /// cases write the desktop's own notification settings (its GSettings keyfile), which the
-    /// next case must not inherit.
-    public var sharesDesktop: Bool { closeRemovesPopup && hand != .shell }
+    /// notification-daemon and notify-osd (``closeRemovesPopup``). GNOME Shell's cases write the
+    /// desktop's own notification settings, which are reset between cases.
+    public var sharesDesktop: Bool { closeRemovesPopup }
 
     /// The server draws a reply field for text-input actions (`inline-reply`): only Plasma
     /// (measured), so there typed replies do not degrade.

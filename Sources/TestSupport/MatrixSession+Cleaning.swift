@@ -12,7 +12,8 @@ extension MatrixSession {
     ///   from the case's bus monitor, read once the agent is gone, so none sent as the case
     ///   ended is missed), and what
     ///   the server keeps of closed ones is cleared where a count reads it (swaync's control
-    ///   center);
+    ///   center), and GNOME's own notification settings, which GNOME Shell's cases write, are
+    ///   reset (``resetGnomeNotificationSettings(on:)``);
     /// - no notification is left on screen (``shownCount()``), and with PulseAudio no sound
     ///   plays, so nothing of the earlier case reaches the next one's screen or recordings.
     ///
@@ -56,12 +57,21 @@ extension MatrixSession {
         }
         switch server.name {
         case "swaync": try await desktop.output("swaync-client", ["--close-all"])
+        case "gnome-shell": try await resetGnomeNotificationSettings(on: desktop)
         default: break
         }
-        try await Eventually.wait(
-            timeout: .seconds(10), "no notification left on a shared \(server.name) desktop (closed through \(top))"
-        ) {
-            try await shownCount(on: desktop, server: server) == 0
+        do {
+            try await Eventually.wait(
+                timeout: .seconds(10), "no notification left on a shared \(server.name) desktop (closed through \(top))"
+            ) {
+                try await shownCount(on: desktop, server: server) == 0
+            }
+        } catch {
+            guard server.hand == .shell else { throw error }
+            let left = try? await desktop.shellEval(
+                "JSON.stringify(Main.notificationDaemon._fdoNotificationDaemon._sources.map(s => s.notifications.map(n => [n.title, n.resident, n.isTransient])))"
+            )
+            throw TestSupportError("\(error); left: \(left ?? "?")")
         }
         if pulse {
             try await Eventually.wait(timeout: .seconds(10), "no sound playing on a shared \(server.name) desktop") {

@@ -5,7 +5,7 @@ import TestSupport
 extension EndToEnd {
     /// Matrix cases share a server's desktop (`DesktopPool`): the next case gets the desktop back
     /// as a fresh one would be, or a fresh one.
-    @Suite(.serialized, .timeLimit(.minutes(2))) struct SharedDesktopTests {
+    @Suite(.serialized, .timeLimit(.minutes(3))) struct SharedDesktopTests {
         @Test func theNextCaseGetsTheDesktopBackWithNoAgentAndNothingShown() async throws {
             // An earlier case allows an app and leaves two notifications on screen.
             let address = try await Self.earlierCase { earlier in
@@ -44,10 +44,30 @@ extension EndToEnd {
             #expect(own.desktop.busAddress != address)
         }
 
-        /// Runs `body` as a case on dunst, which gives its desktop back when it ends; returns
-        /// that desktop's bus address.
-        static func earlierCase(_ body: (MatrixSession) async throws -> Void) async throws -> String {
-            let session = try await MatrixSession(.dunst, sharingDesktop: true)
+        @Test func gnomeShellsOwnSettingsThatACaseWroteAreResetForTheNext() async throws {
+            let address = try await Self.earlierCase(on: .gnomeShell) { earlier in
+                try await earlier.allow("org.example.Tea")
+                #expect(try await earlier.unotify(["send", "--app", "org.example.Tea", "Tea"]).status == 0)
+                try await earlier.waitForShown(1)
+                let listed = try await MatrixSession.gsettings(
+                    ["get", "org.gnome.desktop.notifications", "application-children"], on: earlier.desktop)
+                #expect(listed.contains("org-example-tea"), "GNOME lists the app: \(listed)")
+            }
+            let next = try await MatrixSession(.gnomeShell, sharingDesktop: true)
+            #expect(next.desktop.busAddress == address, "the case got the earlier case's desktop")
+            #expect(try await next.shownCount() == 0)
+            let listed = try await MatrixSession.gsettings(
+                ["get", "org.gnome.desktop.notifications", "application-children"], on: next.desktop)
+            #expect(listed.trimmingCharacters(in: .whitespacesAndNewlines) == "@as []")
+            #expect(try await next.status(of: "org.example.Tea") == "notDetermined")
+        }
+
+        /// Runs `body` as a case on `server` (dunst), which gives its desktop back when it ends;
+        /// returns that desktop's bus address.
+        static func earlierCase(on server: MatrixServer = .dunst, _ body: (MatrixSession) async throws -> Void)
+            async throws -> String
+        {
+            let session = try await MatrixSession(server, sharingDesktop: true)
             try await body(session)
             return session.desktop.busAddress
         }
