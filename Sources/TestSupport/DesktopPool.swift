@@ -58,11 +58,6 @@ public final class DesktopPool: @unchecked Sendable {
         if !kept { returned.desktop.stop() }
     }
 
-    /// How many desktops of kind `key` wait here now.
-    public func idleCount(_ key: String) -> Int {
-        lock.withLock { idle[key]?.count ?? 0 }
-    }
-
     /// Stops every desktop that waits here (at exit).
     func stopAll() {
         let all = lock.withLock {
