@@ -23,11 +23,7 @@ extension EndToEndWithoutPixelClicks {
 
         /// Runs the real `gsettings` on the desktop's store, as GNOME Settings changes it.
         static func gsettings(_ session: MatrixSession, _ arguments: [String]) async throws {
-            var environment = session.desktop.environment
-            for key in ["GSETTINGS_BACKEND", "XDG_CONFIG_HOME"] { environment[key] = session.environment[key] }
-            let tool = try ChildProcess("/usr/bin/gsettings", arguments, environment: environment)
-            let status = try await tool.wait(timeout: 10)
-            guard status == 0 else { throw TestSupportError("gsettings exited \(status): \(tool.standardError)") }
+            try await MatrixSession.gsettings(arguments, on: session.desktop)
         }
 
         /// On the real GNOME Shell, `unotify server --explain` says whether GNOME's do-not-disturb
