@@ -10,6 +10,9 @@ import TestSupport
 /// test run crashed once inside `_dispatch_source_refs_finalize_unregistration`); each source
 /// now watches its own duplicate of the descriptor. This churn did not bring the crash back on
 /// the old code in three runs: it guards the new code (every call answered, no crash, no hang).
+/// Opening a connection blocks its thread until the bus answers `Hello`, so each churning task
+/// runs on a thread of its own: on Swift's shared threads, the 8 of them held both of a loaded
+/// CI machine's threads for most of a minute, and every other test waited.
 @Suite(.timeLimit(.minutes(2))) struct ConnectionChurnTests {
     @Test func connectionsOpenedAndClosedOnManyThreadsAtOnceDoNotCrash() async throws {
         let bus = try PrivateBus()
@@ -17,7 +20,7 @@ import TestSupport
         let rounds = 300
         let answered = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<8 {
-                group.addTask {
+                group.addTask(executorPreference: OwnThreadExecutor()) {
                     var count = 0
                     for _ in 0..<rounds {
                         let connection = try DBusConnection(address: bus.address)

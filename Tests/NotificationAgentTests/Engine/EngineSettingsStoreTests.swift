@@ -176,41 +176,44 @@ struct EngineSettingsStoreTests {
     }
 
     @Test("concurrent writers lose nothing: 8 threads × 50 increments, each with its own store")
-    func concurrentUpdates() throws {
-        let directory = try EngineTemporaryDirectory()
-        let url = directory.url
-        let threads = 8
-        let increments = 50
-        let failures = EngineFailureLog()
-        let done = DispatchSemaphore(value: 0)
-        for index in 0..<threads {
-            let thread = Thread {
-                let store = SettingsStore(directory: url)
-                for _ in 0..<increments {
-                    do {
-                        try store.update("shared") {
-                            $0.requestedOptions = .init(rawValue: $0.requestedOptions.rawValue + 1)
+    func concurrentUpdates() async throws {
+        // Waiting for the writer threads blocks: on a thread of its own, not one every test shares.
+        try await OwnThreadExecutor.run {
+            let directory = try EngineTemporaryDirectory()
+            let url = directory.url
+            let threads = 8
+            let increments = 50
+            let failures = EngineFailureLog()
+            let done = DispatchSemaphore(value: 0)
+            for index in 0..<threads {
+                let thread = Thread {
+                    let store = SettingsStore(directory: url)
+                    for _ in 0..<increments {
+                        do {
+                            try store.update("shared") {
+                                $0.requestedOptions = .init(rawValue: $0.requestedOptions.rawValue + 1)
+                            }
+                            try store.update("own\(index)") {
+                                $0.requestedOptions = .init(rawValue: $0.requestedOptions.rawValue + 1)
+                            }
+                        } catch {
+                            failures.append("\(error)")
                         }
-                        try store.update("own\(index)") {
-                            $0.requestedOptions = .init(rawValue: $0.requestedOptions.rawValue + 1)
-                        }
-                    } catch {
-                        failures.append("\(error)")
                     }
+                    done.signal()
                 }
-                done.signal()
+                thread.start()
             }
-            thread.start()
+            for _ in 0..<threads { done.wait() }
+            #expect(failures.entries.isEmpty, "\(failures.entries)")
+            let apps = try SettingsStore(directory: directory.url).allApps()
+            #expect(apps["shared"]?.requestedOptions.rawValue == UInt(threads * increments))
+            for index in 0..<threads {
+                #expect(apps["own\(index)"]?.requestedOptions.rawValue == UInt(increments))
+            }
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
+            #expect(names == ["settings.json", "settings.lock"])
         }
-        for _ in 0..<threads { done.wait() }
-        #expect(failures.entries.isEmpty, "\(failures.entries)")
-        let apps = try SettingsStore(directory: directory.url).allApps()
-        #expect(apps["shared"]?.requestedOptions.rawValue == UInt(threads * increments))
-        for index in 0..<threads {
-            #expect(apps["own\(index)"]?.requestedOptions.rawValue == UInt(increments))
-        }
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
-        #expect(names == ["settings.json", "settings.lock"])
     }
 
     @Test(
