@@ -91,6 +91,34 @@ extension EndToEndWithoutPixelClicks {
                 return sender.standardOutput.split(separator: "\n").map(String.init)
             }
 
+            /// pywebpush sends `payload` to `subscription` once; the message's id on the push
+            /// service (the last part of the `Location` the distributor answered with).
+            func sendForID(_ payload: String, to subscription: String) async throws -> String {
+                let sender = try ChildProcess(
+                    python,
+                    [
+                        PackageRoot.url.appendingPathComponent("scripts/push/webpush-send").path, subscription, payload,
+                        "--location",
+                    ])
+                _ = try await sender.wait(timeout: 120)
+                let line = sender.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard line.hasPrefix("201 "), let id = line.split(separator: "/").last, !id.isEmpty else {
+                    throw TestSupportError("webpush-send printed \(line); stderr: \(sender.standardError)")
+                }
+                return String(id)
+            }
+
+            /// Has the distributor send message `id` again, as it does with a message it holds no
+            /// acknowledgement for; the HTTP status of that request.
+            func redeliver(_ id: String, to subscription: String) async throws -> Int {
+                let object = try JSONSerialization.jsonObject(with: Data(subscription.utf8)) as? [String: Any]
+                guard let endpoint = object?["endpoint"] as? String, let base = endpoint.range(of: "/up/") else {
+                    throw TestSupportError("no endpoint in \(subscription)")
+                }
+                let url = String(endpoint[..<base.lowerBound]) + "/control/redeliver/" + id
+                return try await TestPushDistributor.post(Data("again".utf8), to: url).status
+            }
+
             /// The agent's and the distributor's logs, for a failure's message.
             func logs() -> String {
                 let agent = (try? String(contentsOf: agentLog, encoding: .utf8)) ?? "(none)"
@@ -145,6 +173,37 @@ extension EndToEndWithoutPixelClicks {
                 listen.standardOutput.contains(
                     #""action":"com.apple.UNNotificationDefaultActionIdentifier","title":"Ann","body":"Lunch?""#),
                 "\(listen.standardOutput)")
+        }
+
+        /// A distributor sends a message again when it holds no acknowledgement for it: after it
+        /// reconnects, or when the agent died while handling it. The agent shows it once, and so
+        /// does a new agent, which finds the message's id in `push-seen.journal`.
+        @Test func aMessageTheDistributorSendsAgainIsShownOnceEvenByTheNextAgent() async throws {
+            let rig = try await Rig()
+            defer { rig.stop() }
+            try await rig.session.allow(Self.app)
+            let subscription = try await rig.registerAndStopTheAgent()
+            let id = try await rig.sendForID(Self.payload, to: subscription)
+            #expect(try await rig.shown(count: 1).map(\.summary) == ["Ann"])
+            #expect(try await rig.redeliver(id, to: subscription) == 201)
+            let watcher = rig.watcher
+            try await Eventually.wait(timeout: .seconds(10), "the running agent drops the replay") {
+                try await rig.count("replayed") == 1
+            }
+            // The agent dies; the distributor's next attempt starts another by D-Bus activation.
+            let pid = try await watcher.processID(of: "org.unotify.Agent")
+            kill(pid_t(pid), SIGKILL)
+            try await Eventually.wait(timeout: .seconds(10), "the agent leaves the bus") {
+                try await watcher.nameOwner(of: "org.unotify.Agent") == nil
+            }
+            #expect(try await rig.redeliver(id, to: subscription) == 201)
+            try await Eventually.wait(timeout: .seconds(20), "the next agent drops the replay") {
+                guard try await watcher.nameOwner(of: "org.unotify.Agent") != nil else { return false }
+                return try await rig.count("replayed") == 1
+            }
+            #expect(try await watcher.processID(of: "org.unotify.Agent") != pid, "another agent")
+            #expect(try await rig.count("delivered") == 0)
+            #expect(rig.session.monitor.notifyCalls.map(\.summary) == ["Ann"], "\(rig.logs())")
         }
 
         @Test func aDeniedAppsPushAndMalformedJSONAreDroppedCountedAndLoggedAndAnAllowedOneIsShown() async throws {

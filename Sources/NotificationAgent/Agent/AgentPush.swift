@@ -1,14 +1,17 @@
 import Foundation
 
 /// The agent's remote-notification state (`NotificationAgent+Push.swift`): the subscriptions
-/// of `push.json`, the distributor in use, the recent message ids and the counts.
+/// of `push.json`, the distributor in use, the recent message ids (kept in `push-seen.journal`)
+/// and the counts.
 struct AgentPush {
     let file: DocumentFile<PushSubscriptionsFile>
     /// The document, read on first use.
     var document: PushSubscriptionsFile?
     /// The distributor registered with last, or nil.
     var distributor: String?
-    var recent = RecentMessageIDs()
+    /// The recent messages' keys (``SeenPushJournal/key(token:id:)``), and their journal.
+    var recent: RecentMessageIDs
+    var seen: SeenPushJournal
     var counts = PushCounts()
     /// Tokens the agent is unregistering itself: their `Unregistered` is the confirmation.
     var unregistering: Set<String> = []
@@ -17,6 +20,8 @@ struct AgentPush {
 
     init(directory: URL) {
         file = DocumentFile(directory: directory, prettyPrinted: true)
+        seen = SeenPushJournal(directory: directory)
+        recent = seen.load(capacity: RecentMessageIDs.defaultCapacity)
     }
 
     /// The app and subscription that `token` belongs to.

@@ -136,8 +136,15 @@ extension NotificationAgent {
         guard let (app, subscription) = subscription(forToken: token) else {
             return drop(.unknownToken, "a message for an unknown token was dropped")
         }
-        if !id.isEmpty, !push.recent.insert(token + " " + id) {
-            return drop(.replayed, "a replayed message \(id) for \(app) was dropped")
+        if !id.isEmpty {
+            guard push.recent.insert(SeenPushJournal.key(token: token, id: id)) else {
+                return drop(.replayed, "a replayed message \(id) for \(app) was dropped")
+            }
+            if !push.seen.record(token: token, id: id, recent: push.recent) {
+                logPush(
+                    "message \(id) for \(app) could not be noted in \(push.seen.url.path): sent again after a restart, it would be shown again"
+                )
+            }
         }
         guard let keys = subscription.keys else { return drop(.undecryptable, "\(app)'s stored keys are malformed") }
         let payload: APNsPayload

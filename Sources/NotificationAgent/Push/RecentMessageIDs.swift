@@ -6,7 +6,10 @@ package struct RecentMessageIDs: Sendable {
     private var next = 0
     private var members: Set<String> = []
 
-    package init(capacity: Int = 4_096) {
+    /// How many ids the agent keeps.
+    package static let defaultCapacity = 4_096
+
+    package init(capacity: Int = defaultCapacity) {
         self.capacity = max(1, capacity)
     }
 
@@ -26,4 +29,7 @@ package struct RecentMessageIDs: Sendable {
 
     /// How many ids are kept.
     package var count: Int { members.count }
+
+    /// The ids kept, the oldest first.
+    package var oldestFirst: [String] { Array(order[next...] + order[..<next]) }
 }

@@ -58,13 +58,7 @@ package struct FiredJournal: Sendable {
             Entry(
                 app: notification.app, identifier: notification.identifier,
                 fireDate: notification.nextFireDate))
-        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
-        let bytes = Array(line.utf8)
-        return bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == bytes.count
+        return PrivateFileSystem.append(Array(line.utf8), to: url.path)
     }
 
     /// Every entry written since the journal was last cleared; none when there is no journal or

@@ -114,13 +114,13 @@ package enum PrivateFileSystem {
         }
     }
 
+    /// How long `withExclusiveLock` waits for the lock, in seconds.
+    package static let lockPatience = 5
+
     /// Runs `body` holding an exclusive `flock` on the file at `path` (created 0600). The lock
     /// belongs to this open file description: other processes, and other calls in this one,
     /// wait for it, at most 5 s (then it is an error). It is released when `body` returns or throws, and by the kernel if the
     /// process dies.
-    /// How long `withExclusiveLock` waits for the lock, in seconds.
-    package static let lockPatience = 5
-
     package static func withExclusiveLock<T>(on path: String, _ body: () throws -> T) throws -> T {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {
@@ -140,6 +140,19 @@ package enum PrivateFileSystem {
             usleep(1_000)
         }
         return try body()
+    }
+
+    /// Appends `bytes` to the regular file at `path` (made 0600 when missing) with one `write`,
+    /// which reaches the kernel at once and outlives the process (no `fsync`: a power cut may
+    /// lose it). Never follows a symbolic link, nor blocks on what is not a regular file.
+    /// Whether all of `bytes` were written.
+    package static func append(_ bytes: [UInt8], to path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        guard fd >= 0 else { return false }
+        defer { _ = close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        return bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == bytes.count
     }
 
     private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(StoreError) {

@@ -47,6 +47,25 @@ import TestSupport
         try #require(await distributor.registrations.keys.first)
     }
 
+    /// A new agent on the rig's state directory, as D-Bus activation starts one, handed a
+    /// distributor's `Message` before anything else; returned once it has handled it.
+    static func freshAgent(_ rig: AgentTests.Rig, handed body: Data, token: String, id: String) async throws
+        -> NotificationAgent
+    {
+        let fresh = NotificationAgent(
+            connection: try DBusConnection(address: rig.bus.address), store: SettingsStore(directory: rig.state.url),
+            strings: PromptStrings(language: "en"))
+        let arguments: [String: DBusVariant] = [
+            "token": DBusVariant(token), "message": DBusVariant([UInt8](body)), "id": DBusVariant(id),
+        ]
+        var call = DBusMessage.methodCall(
+            destination: AgentInterface.busName, path: UnifiedPush.connectorPath, interface: UnifiedPush.connector2,
+            member: "Message", body: [arguments.dbusValue])
+        call.sender = ":1.99"
+        _ = await fresh.connectorCalled(call)
+        return fresh
+    }
+
     static let alert = #"{"aps": {"alert": {"title": "Ann", "body": "Lunch?"}}, "room": "food"}"#
 
     @Test func registeringGivesAWebPushSubscriptionAndTheSameOneAgain() async throws {
@@ -197,19 +216,25 @@ import TestSupport
         try await Self.allow(rig)
         let subscription = try Subscription(try await rig.client.registerPush(app: Self.app))
         let token = try await Self.token(distributor)
-        let fresh = NotificationAgent(
-            connection: try DBusConnection(address: rig.bus.address), store: SettingsStore(directory: rig.state.url),
-            strings: PromptStrings(language: "en"))
-        let arguments: [String: DBusVariant] = [
-            "token": DBusVariant(token), "message": DBusVariant([UInt8](try subscription.encrypt(Self.alert))),
-            "id": DBusVariant("first"),
-        ]
-        var call = DBusMessage.methodCall(
-            destination: AgentInterface.busName, path: UnifiedPush.connectorPath, interface: UnifiedPush.connector2,
-            member: "Message", body: [arguments.dbusValue])
-        call.sender = ":1.99"
-        _ = await fresh.connectorCalled(call)
+        _ = try await Self.freshAgent(rig, handed: try subscription.encrypt(Self.alert), token: token, id: "first")
         #expect(try await rig.fake.nextCall().request.summary == "Ann")
+        await distributor.stop()
+    }
+
+    /// A distributor sends a message again when it has no acknowledgement for it, as after the
+    /// agent died handling it: the agent started next knows its id and shows it no second time.
+    @Test func aMessageSentAgainToTheNextAgentIsDroppedAsAReplay() async throws {
+        let rig = try await AgentTests.Rig()
+        let distributor = try await FakeDistributor(address: rig.bus.address)
+        try await Self.allow(rig)
+        let subscription = try Subscription(try await rig.client.registerPush(app: Self.app))
+        let token = try await Self.token(distributor)
+        let body = try subscription.encrypt(Self.alert)
+        try await distributor.message(body, token: token, id: "m1")
+        #expect(try await rig.fake.nextCall().request.summary == "Ann")
+        let next = try await Self.freshAgent(rig, handed: body, token: token, id: "m1")
+        #expect(await next.pushStatus().1[PushCounts.Outcome.replayed.rawValue] == 1)
+        #expect(try await rig.shownBeforeMarker() == [], "nothing more was shown")
         await distributor.stop()
     }
 

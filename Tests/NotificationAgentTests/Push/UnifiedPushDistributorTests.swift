@@ -105,6 +105,30 @@ import Testing
         #expect(answer.location == "/message/\(id)")
     }
 
+    /// The tests' control (no specification has one): `/control/redeliver/ID` sends a message
+    /// again, the same bytes under the same id, as a distributor without an acknowledgement
+    /// does; an id it does not hold is 404 and sends nothing.
+    @Test func aRedeliveredMessageIsTheSameBytesUnderTheSameID() async throws {
+        let setup = try await Setup()
+        defer { setup.stop() }
+        _ = try await setup.register(token: "token-1")
+        let endpoint = try await setup.endpoint()
+        let body = Data("sealed".utf8)
+        let answer = try await TestPushDistributor.post(body, to: endpoint)
+        let id = try #require(answer.location?.split(separator: "/").last.map(String.init))
+        let control = setup.distributor.baseURL + "/control/redeliver/"
+        #expect(try await TestPushDistributor.post(Data("x".utf8), to: control + id).status == 201)
+        let messages = try await setup.connector.calls("Message", count: 2)
+        #expect(messages.count == 2)
+        for message in messages {
+            #expect(try [UInt8](dbusValue: message.arguments["message"] ?? .string("")) == [UInt8](body))
+            #expect(try String(dbusValue: message.arguments["id"] ?? .string("")) == id)
+        }
+        #expect(try await TestPushDistributor.post(Data("x".utf8), to: control + "no-such-id").status == 404)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(setup.connector.received.filter { $0.member == "Message" }.count == 2, "nothing more was sent")
+    }
+
     /// Over 4096 bytes: 413; empty: 400; an endpoint never given out: 404. Nothing is sent.
     @Test func aBodyOutOfBoundsOrAnUnknownEndpointIsRefused() async throws {
         let setup = try await Setup()
