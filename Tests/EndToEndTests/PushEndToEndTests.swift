@@ -206,6 +206,28 @@ extension EndToEndWithoutPixelClicks {
             #expect(rig.session.monitor.notifyCalls.map(\.summary) == ["Ann"], "\(rig.logs())")
         }
 
+        /// The agent's state restored from a copy older than the app's registration: the
+        /// distributor still has the token, the agent no longer knows it. The push is dropped and
+        /// counted, nothing is shown, and the agent asks the distributor to forget the token, so
+        /// the app server's next push is answered 410 Gone and it knows to stop.
+        @Test func aPushForATokenTheAgentLostIsDroppedAndTheNextOneIsGone() async throws {
+            let rig = try await Rig()
+            defer { rig.stop() }
+            try await rig.session.allow(Self.app)
+            let subscription = try await rig.registerAndStopTheAgent()
+            let stored = rig.session.state.url.appendingPathComponent("unotify/push.json")
+            #expect(try String(contentsOf: stored, encoding: .utf8).contains(Self.app))
+            try Data(#"{"version": 1, "apps": {}}"#.utf8).write(to: stored)
+            #expect(try await rig.send(Self.payload, to: subscription) == ["201"])
+            let log = rig.session.state.url.appendingPathComponent("distributor.log")
+            try await Eventually.wait(timeout: .seconds(20), "the agent asks the distributor to unregister") {
+                ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains(#""member": "Unregister""#)
+            }
+            #expect(try await rig.count("unknown-token") == 1)
+            #expect(try await rig.send(Self.payload, to: subscription) == ["410"])
+            #expect(rig.session.monitor.notifyCalls.isEmpty, "\(rig.logs())")
+        }
+
         @Test func aDeniedAppsPushAndMalformedJSONAreDroppedCountedAndLoggedAndAnAllowedOneIsShown() async throws {
             let rig = try await Rig()
             defer { rig.stop() }

@@ -109,7 +109,7 @@ extension NotificationAgent {
         }
         switch call {
         case .message(let token, let body, let id):
-            await receive(body, token: token, id: id)
+            await receive(body, token: token, id: id, from: message.sender)
             guard isVersion2, !id.isEmpty else { return empty }
             return [["id": DBusVariant(id)].dbusValue]
         case .newEndpoint(let token, let endpoint):
@@ -132,9 +132,10 @@ extension NotificationAgent {
     }
 
     /// Decrypts, reads and delivers one push message; every drop is counted and logged.
-    func receive(_ body: [UInt8], token: String, id: String) async {
+    func receive(_ body: [UInt8], token: String, id: String, from sender: String? = nil) async {
         guard let (app, subscription) = subscription(forToken: token) else {
-            return drop(.unknownToken, "a message for an unknown token was dropped")
+            drop(.unknownToken, "a message for an unknown token was dropped")
+            return forgetUnknownToken(token, at: sender)
         }
         if !id.isEmpty {
             guard push.recent.insert(SeenPushJournal.key(token: token, id: id)) else {
@@ -182,6 +183,36 @@ extension NotificationAgent {
     private func checkMayNotifyAtAll(app: String) throws -> Bool {
         let authorization = try authorizations.settings(for: app).authorization
         return authorization == .authorized || authorization == .provisional
+    }
+
+    /// Asks the distributor that sent a message for a token the agent has no record of (its
+    /// state lost, or restored from an old copy) to unregister it: nothing would ever read its
+    /// messages, and once it is gone the app server is told so (410) and can stop. Asked once
+    /// per token, and for at most ``unknownTokensAskedAtOnce`` tokens at a time, so a flood of
+    /// made-up tokens costs bounded work. The distributor's `Unregistered` is the confirmation.
+    private func forgetUnknownToken(_ token: String, at sender: String?) {
+        guard let sender, !push.unregistering.contains(token),
+            push.unregistering.count < Self.unknownTokensAskedAtOnce,
+            let distributor = try? client(sender)
+        else { return }
+        push.unregistering.insert(token)
+        // After the reply to `Message`: a distributor may wait for it before it reads calls.
+        Task { [weak self] in
+            do {
+                try await distributor.unregister(token: token)
+                await self?.logPush("asked \(sender) to unregister the unknown token")
+            } catch {
+                await self?.logPush("\(sender) was not asked to unregister an unknown token: \(error)")
+                await self?.tokenNoLongerUnregistering(token)
+            }
+        }
+    }
+
+    /// How many unknown tokens may wait for their distributor's `Unregistered` at once.
+    static let unknownTokensAskedAtOnce = 64
+
+    private func tokenNoLongerUnregistering(_ token: String) {
+        push.unregistering.remove(token)
     }
 
     private func drop(_ outcome: PushCounts.Outcome, _ line: String) {

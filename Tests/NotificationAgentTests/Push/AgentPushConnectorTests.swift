@@ -172,6 +172,35 @@ import TestSupport
         #expect(try await Self.count(rig, .unknownToken) == 1)
     }
 
+    /// A registration the agent has no record of (its state was lost or restored from an old
+    /// copy): each message is dropped and counted, and the distributor that sent it is asked to
+    /// forget the token, so the app server learns that the subscription is gone (410) instead
+    /// of pushing into the void. Asked once, however many such messages come.
+    @Test func aMessageForATokenTheAgentLostIsDroppedAndItsDistributorAskedToForgetIt() async throws {
+        let rig = try await AgentTests.Rig()
+        let distributor = try await FakeDistributor(address: rig.bus.address)
+        let registrar = try DBusConnection(address: rig.bus.address)
+        let arguments: [String: DBusVariant] = [
+            "service": DBusVariant(AgentInterface.busName.rawValue), "token": DBusVariant("lost-token"),
+        ]
+        _ = try await registrar.call(
+            .methodCall(
+                destination: distributor.name, path: UnifiedPush.distributorPath, interface: UnifiedPush.distributor2,
+                member: "Register", body: [arguments.dbusValue]))
+        // Both sent before the agent's Unregister can reach the distributor, which then forgets
+        // the token and would refuse to send another.
+        async let first: Void = distributor.message(Data(repeating: 1, count: 100), token: "lost-token", id: "a")
+        async let second: Void = distributor.message(Data(repeating: 1, count: 100), token: "lost-token", id: "b")
+        _ = try await (first, second)
+        #expect(try await Self.count(rig, .unknownToken) == 2)
+        try await Eventually.wait(timeout: .seconds(10), "the distributor is asked to unregister the token") {
+            await distributor.unregistered == ["lost-token"]
+        }
+        #expect(try await rig.shownBeforeMarker() == [])
+        #expect(await distributor.unregistered == ["lost-token"], "asked once")
+        await distributor.stop()
+    }
+
     @Test func aDistributorThatRestartsIsRegisteredWithAgainAndItsNewEndpointKept() async throws {
         let rig = try await AgentTests.Rig()
         let first = try await FakeDistributor(address: rig.bus.address)
