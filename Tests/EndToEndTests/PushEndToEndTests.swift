@@ -269,8 +269,11 @@ extension EndToEndWithoutPixelClicks {
             #expect(try #require(try await rig.shown(count: 1).first).summary == "Ann")
         }
 
-        @Test func onGnomeShellAPushFromPywebpushShowsItsTitleAndBody() async throws {
-            let rig = try await Rig(.gnomeShell)
+        /// The two major desktops: the push's title and body reach GNOME Shell's banner and
+        /// Plasma's popup.
+        @Test(arguments: [MatrixServer.gnomeShell, .plasma])
+        func onGnomeShellAndPlasmaAPushFromPywebpushShowsItsTitleAndBody(_ server: MatrixServer) async throws {
+            let rig = try await Rig(server)
             defer { rig.stop() }
             try await rig.session.allow(Self.app)
             let subscription = try await rig.registerAndStopTheAgent()
