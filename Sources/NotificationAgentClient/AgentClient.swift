@@ -118,6 +118,12 @@ package actor AgentClient {
         try await call(AgentInterface.registerPush, app)
     }
 
+    /// The same for an app server that signs its pushes (VAPID): `serverKey` is its public key,
+    /// base64url (87 characters); an ``AgentError`` `.invalidArgument` when it is no P-256 key.
+    package func registerPush(app: String, serverKey: String) async throws -> String {
+        try await call(AgentInterface.registerPushWithServerKey, (app, serverKey))
+    }
+
     /// Unregisters `app` from remote notifications; whether it was registered.
     package func unregisterPush(app: String) async throws -> Bool {
         try await call(AgentInterface.unregisterPush, app)

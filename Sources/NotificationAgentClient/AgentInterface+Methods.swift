@@ -54,6 +54,15 @@ extension AgentInterface {
             + "PushSubscription.toJSON() gives it: endpoint, expirationTime, keys.p256dh, keys.auth. Fails with "
             + "PushUnavailable when no distributor is on the bus or it refuses the registration.")
 
+    package static let registerPushWithServerKey = AgentCall(
+        .registerPushWithServerKey, arguments: AgentBody("app", String.self, "application_server_key", String.self),
+        reply: AgentBody("subscription_json", String.self),
+        documentation: "RegisterPush for an app server that signs its pushes (VAPID, RFC 8292): its public key, an "
+            + "uncompressed P-256 point in base64url (87 characters, a browser's applicationServerKey), goes to "
+            + "the distributor as the registration's vapid, and the push service then refuses pushes not signed "
+            + "with it. Registering again with another key registers again with that key. InvalidArgs for a key "
+            + "that is no P-256 public key.")
+
     package static let unregisterPush = AgentCall(
         .unregisterPush, arguments: AgentBody("app", String.self), reply: AgentBody("was_registered", Bool.self),
         documentation: "Unregisters the app from remote notifications and forgets its keys; answers whether it was "

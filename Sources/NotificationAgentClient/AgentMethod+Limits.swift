@@ -8,8 +8,8 @@ extension AgentMethod {
     package var maximumArgumentBytes: Int {
         switch self {
         case .requestAuthorization, .getSettings, .resetSettings, .listApps, .listPending, .listDelivered,
-            .setBadge, .getCategories, .listen, .registerPresenter, .getDesktop, .registerPush, .unregisterPush,
-            .pushStatus:
+            .setBadge, .getCategories, .listen, .registerPresenter, .getDesktop, .registerPush,
+            .registerPushWithServerKey, .unregisterPush, .pushStatus:
             Self.smallArgumentBytes
         // An app and at most a dozen settings of short names.
         case .setSettings: 16_384

@@ -13,6 +13,7 @@ package enum AgentMethod: String, CaseIterable, Sendable {
     case add = "Add"
     case push = "Push"
     case registerPush = "RegisterPush"
+    case registerPushWithServerKey = "RegisterPushWithServerKey"
     case unregisterPush = "UnregisterPush"
     case pushStatus = "PushStatus"
     case listPending = "ListPending"
@@ -40,6 +41,7 @@ package enum AgentMethod: String, CaseIterable, Sendable {
         case .add: AgentInterface.add.description
         case .push: AgentInterface.push.description
         case .registerPush: AgentInterface.registerPush.description
+        case .registerPushWithServerKey: AgentInterface.registerPushWithServerKey.description
         case .unregisterPush: AgentInterface.unregisterPush.description
         case .pushStatus: AgentInterface.pushStatus.description
         case .listPending: AgentInterface.listPending.description

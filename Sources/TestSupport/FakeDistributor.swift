@@ -6,11 +6,12 @@ import Foundation
 /// sends messages the test gives it; through `Distributor2`, and `Distributor1` when asked.
 public actor FakeDistributor {
     /// One registration: the connector's service name, the interface version it registered
-    /// through, and the endpoint given.
+    /// through, the endpoint given, and the app server's VAPID key when one was given.
     public struct Registration: Equatable, Sendable {
         public var service: String
         public var version: Int
         public var endpoint: String
+        public var vapid: String?
     }
 
     static let distributorPath: ObjectPath = "/org/unifiedpush/Distributor"
@@ -106,7 +107,8 @@ public actor FakeDistributor {
         case "Register":
             registerCount += 1
             let endpoint = registrations[token]?.endpoint ?? "http://127.0.0.1:9/up/" + UUID().uuidString
-            let registration = Registration(service: fields["service"] ?? "", version: version, endpoint: endpoint)
+            let registration = Registration(
+                service: fields["service"] ?? "", version: version, endpoint: endpoint, vapid: fields["vapid"])
             registrations[token] = registration
             Task { try await self.call(registration, "NewEndpoint", token: token, ["endpoint": endpoint]) }
             let success = "REGISTRATION_SUCCEEDED"

@@ -21,6 +21,8 @@ struct PushCommand: AsyncParsableCommand {
               {"endpoint":"...","expirationTime":null,"keys":{"auth":"...","p256dh":"..."}}
             A Web Push library (pywebpush, web-push) sends to it; the agent decrypts each message
             and delivers it as an APNs payload. Exit status 2 when no distributor is on the bus.
+            With --server-key KEY, the app server's VAPID public key (base64url, 87 characters)
+            goes to the distributor, whose push service then takes only pushes signed with it.
             --unregister APP ends the registration and forgets the app's keys.
             With several distributors on the bus, --distributor NAME chooses one (kept in
             $XDG_CONFIG_HOME/unotify/push-distributor; auto forgets the choice); an app moves to it
@@ -49,10 +51,20 @@ struct PushCommand: AsyncParsableCommand {
                 + "on the bus; auto goes back to the first. Each app moves at its next --register.",
             valueName: "NAME"))
     var distributor: String?
+    @Option(
+        name: .customLong("server-key"),
+        help: ArgumentHelp(
+            "With --register: the app server's VAPID public key (an uncompressed P-256 point in base64url, 87 "
+                + "characters); only pushes it signs are taken.",
+            valueName: "KEY"))
+    var serverKey: String?
     @Argument(help: "The payload file, or - for standard input.", completion: .file(extensions: ["json", "apns"]))
     var file: String = "-"
 
     func run() async throws {
+        if serverKey != nil, registerApp == nil {
+            throw ValidationError("--server-key goes with --register APP")
+        }
         if let distributor {
             return try choose(distributor)
         }
@@ -106,7 +118,9 @@ struct PushCommand: AsyncParsableCommand {
         }
         let client = try await AgentClientConnection.open()
         do {
-            if let registerApp {
+            if let registerApp, let serverKey {
+                StandardOutput.write(try await client.registerPush(app: registerApp, serverKey: serverKey))
+            } else if let registerApp {
                 StandardOutput.write(try await client.registerPush(app: registerApp))
             } else if let unregisterApp, !(try await client.unregisterPush(app: unregisterApp)) {
                 throw CommandFailure("unotify: \(unregisterApp) is not registered for remote notifications")

@@ -32,6 +32,27 @@ import TestSupport
         await distributor.stop()
     }
 
+    /// `--server-key KEY` gives the app server's VAPID key to the distributor; a malformed key
+    /// fails (exit status 1, as the agent's other refusals) saying what a key looks like, and
+    /// the option without `--register` is a usage error (1, as the CLI's others).
+    @Test func aServerKeyReachesTheDistributorAndABadOneIsRefused() async throws {
+        let rig = try await PushCommandTests.Rig()
+        let distributor = try await FakeDistributor(address: rig.bus.address)
+        // An uncompressed P-256 point (the generator of the curve): 0x04, x, y.
+        let key =
+            "BGsX0fLhLEJH-Lzm5WOkQPJ3A32BLeszoPShOUXYmMKWT-NC4v4af5uO5-tKfA-eFivOM1drMV7Oy7ZAaDe_UfU"
+        let result = try await rig.unotify(["push", "--register", "org.example.Chat", "--server-key", key])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(await distributor.registrations.values.first?.vapid == key)
+        let bad = try await rig.unotify(["push", "--register", "org.example.Chat", "--server-key", "abc"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("uncompressed P-256 point"), "\(bad.stderr)")
+        let alone = try await rig.unotify(["push", "--server-key", key])
+        #expect(alone.status == 1)
+        #expect(alone.stderr.contains("--server-key goes with --register APP"), "\(alone.stderr)")
+        await distributor.stop()
+    }
+
     @Test func registerWithNoDistributorFailsWithStatusTwoAndAReason() async throws {
         let rig = try await PushCommandTests.Rig()
         let result = try await rig.unotify(["push", "--register", "org.example.Chat"])

@@ -108,6 +108,41 @@ extension EndToEndWithoutPixelClicks {
                 return String(id)
             }
 
+            /// pywebpush sends `payload` to `subscription` once, signed (VAPID) with the private key
+            /// in the PEM file `vapidKey`; the HTTP status.
+            func sendSigned(_ payload: String, to subscription: String, vapidKey: URL) async throws -> String {
+                let sender = try ChildProcess(
+                    python,
+                    [
+                        PackageRoot.url.appendingPathComponent("scripts/push/webpush-send").path, subscription, payload,
+                        "--vapid-key", vapidKey.path,
+                    ])
+                _ = try await sender.wait(timeout: 120)
+                return sender.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+
+            /// A new P-256 key pair made by openssl, as an app server makes its VAPID keys: the
+            /// private key's PEM file, and the public key in base64url (the last 65 bytes of the
+            /// DER public key are the uncompressed point).
+            func vapidKeyPair(_ name: String) async throws -> (pem: URL, publicKey: String) {
+                let pem = session.state.url.appendingPathComponent("\(name).pem")
+                let make = try ChildProcess(
+                    "/usr/bin/openssl", ["ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", pem.path])
+                guard try await make.wait(timeout: 20) == 0 else {
+                    throw TestSupportError("openssl ecparam failed: \(make.standardError)")
+                }
+                let der = session.state.url.appendingPathComponent("\(name).der")
+                let exporting = try ChildProcess(
+                    "/usr/bin/openssl", ["ec", "-in", pem.path, "-pubout", "-outform", "DER", "-out", der.path])
+                guard try await exporting.wait(timeout: 20) == 0 else {
+                    throw TestSupportError("openssl ec -pubout failed: \(exporting.standardError)")
+                }
+                let point = try Data(contentsOf: der).suffix(65)
+                let key = point.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                    .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+                return (pem, key)
+            }
+
             /// Has the distributor send message `id` again, as it does with a message it holds no
             /// acknowledgement for; the HTTP status of that request.
             func redeliver(_ id: String, to subscription: String) async throws -> Int {
@@ -226,6 +261,33 @@ extension EndToEndWithoutPixelClicks {
             #expect(try await rig.count("unknown-token") == 1)
             #expect(try await rig.send(Self.payload, to: subscription) == ["410"])
             #expect(rig.session.monitor.notifyCalls.isEmpty, "\(rig.logs())")
+        }
+
+        /// An app server that signs its pushes (VAPID, RFC 8292): `unotify push --register APP
+        /// --server-key KEY` gives its public key to the distributor, whose push service then
+        /// takes a push pywebpush signs with the matching private key and refuses one unsigned
+        /// (401) or signed with another key (403); only the signed one is shown.
+        @Test func aServerKeyRegisteredMakesThePushServiceTakeOnlyPushesSignedWithIt() async throws {
+            let rig = try await Rig()
+            defer { rig.stop() }
+            try await rig.session.allow(Self.app)
+            let server = try await rig.vapidKeyPair("server")
+            let other = try await rig.vapidKeyPair("other")
+            let registered = try await rig.session.unotify([
+                "push", "--register", Self.app, "--server-key", server.publicKey,
+            ])
+            #expect(registered.status == 0, "\(registered.stderr)")
+            let subscription = registered.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(try await rig.send(#"{"aps": {"alert": "unsigned"}}"#, to: subscription) == ["401"])
+            #expect(
+                try await rig.sendSigned(#"{"aps": {"alert": "other key"}}"#, to: subscription, vapidKey: other.pem)
+                    == "403")
+            #expect(try await rig.sendSigned(Self.payload, to: subscription, vapidKey: server.pem) == "201")
+            #expect(try await rig.shown(count: 1).map(\.summary) == ["Ann"])
+            let log = rig.session.state.url.appendingPathComponent("distributor.log")
+            let lines = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            #expect(lines.contains(#""vapid": "\#(server.publicKey)""#), "\(lines)")
+            #expect(rig.session.monitor.notifyCalls.map(\.summary) == ["Ann"], "\(rig.logs())")
         }
 
         @Test func aDeniedAppsPushAndMalformedJSONAreDroppedCountedAndLoggedAndAnAllowedOneIsShown() async throws {

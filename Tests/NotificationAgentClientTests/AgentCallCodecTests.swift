@@ -70,6 +70,9 @@ import Testing
             try Self.roundTrip(AgentInterface.add, (app, RequestRecord(Self.request)), 42),
             try Self.roundTrip(AgentInterface.push, ("", #"{"aps":{"alert":"Tea"}}"#), (app, 42)),
             try Self.roundTrip(AgentInterface.registerPush, app, #"{"endpoint":"http://127.0.0.1/up/x"}"#),
+            try Self.roundTrip(
+                AgentInterface.registerPushWithServerKey, (app, String(repeating: "B", count: 87)),
+                #"{"endpoint":"http://127.0.0.1/up/y"}"#),
             try Self.roundTrip(AgentInterface.unregisterPush, app, true),
             try Self.roundTrip(AgentInterface.pushStatus, (), ("org.unifiedpush.Distributor.kde", ["delivered": 3])),
             try Self.roundTrip(AgentInterface.listPending, app, [pending, pending]),

@@ -145,6 +145,10 @@ extension NotificationAgent {
             return try await serve(AgentInterface.registerPush, message) { app in
                 try await registerPush(app: checked(app))
             }
+        case .registerPushWithServerKey?:
+            return try await serve(AgentInterface.registerPushWithServerKey, message) { app, key in
+                try await registerPush(app: checked(app), serverKey: VAPIDPublicKey.validated(key))
+            }
         case .unregisterPush?:
             return try await serve(AgentInterface.unregisterPush, message) { app in
                 try await unregisterPush(app: checked(app))

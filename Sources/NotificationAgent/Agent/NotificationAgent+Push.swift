@@ -43,15 +43,20 @@ extension NotificationAgent {
     }
 
     /// `RegisterPush`: the app's subscription JSON, registering it first when needed.
-    func registerPush(app: String) async throws -> String {
+    /// `RegisterPushWithServerKey` gives `serverKey`, the app server's VAPID public key (already
+    /// validated): a key other than the stored one registers again with it, and the endpoint
+    /// the distributor then sends is the subscription's. Without one, the stored key stays.
+    func registerPush(app: String, serverKey: String? = nil) async throws -> String {
         let choice = try await chooseDistributor()
         let existing = try subscriptions().apps[app]
-        if let existing, existing.distributor == choice.name, let json = existing.json,
+        let keyChanges = serverKey != nil && serverKey != existing?.serverKey
+        if let existing, existing.distributor == choice.name, !keyChanges, let json = existing.json,
             await (try? connection.nameOwner(of: BusName(validating: existing.distributor))) != nil
         {
             return json
         }
         var subscription = PushSubscription(distributor: choice.name)
+        subscription.serverKey = existing?.serverKey
         if let existing, existing.distributor == choice.name {
             subscription = existing
         } else if let existing {
@@ -64,8 +69,13 @@ extension NotificationAgent {
                 logPush("\(existing.distributor) was not told that \(app) moved to \(choice.name): \(error)")
             }
         }
+        if keyChanges {
+            // The push service may tie the endpoint to the key: wait for the one sent now.
+            subscription.serverKey = serverKey
+            subscription.endpoint = nil
+        }
         try saveSubscription(subscription, app: app)
-        try await client(choice.name).register(token: subscription.token, description: "unotify: \(app)")
+        try await register(subscription, app: app, with: choice.name)
         push.distributor = choice.name
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {
@@ -241,10 +251,21 @@ extension NotificationAgent {
             subscription.distributor = choice.name
             do {
                 try saveSubscription(subscription, app: app)
-                try await client(choice.name).register(token: subscription.token, description: "unotify: \(app)")
+                try await register(subscription, app: app, with: choice.name)
             } catch {
                 logPush("cannot register \(app) again with \(choice.name): \(error)")
             }
+        }
+    }
+
+    /// Sends `Register` for the app's subscription, with its app server's key when it has one.
+    private func register(_ subscription: PushSubscription, app: String, with distributor: String) async throws {
+        let keyGiven = try await client(distributor).register(
+            token: subscription.token, description: "unotify: \(app)", vapid: subscription.serverKey)
+        if subscription.serverKey != nil, !keyGiven {
+            logPush(
+                "\(distributor) speaks only UnifiedPush's Distributor1, which has no VAPID: \(app) is registered "
+                    + "without its app server's key, so its push service takes pushes signed or not")
         }
     }
 

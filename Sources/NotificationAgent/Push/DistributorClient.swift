@@ -16,19 +16,25 @@ package struct DistributorClient: Sendable {
         self.service = service
     }
 
-    /// Registers `token`; throws ``AgentError`` `.pushUnavailable` with the distributor's reason
-    /// when it refuses or cannot be reached.
-    package func register(token: String, description: String) async throws {
+    /// Registers `token`, with the app server's VAPID public key `vapid` when there is one;
+    /// throws ``AgentError`` `.pushUnavailable` with the distributor's reason when it refuses or
+    /// cannot be reached. A distributor with only `Distributor1`, which has no VAPID, is
+    /// registered with without the key; the return says whether the key was given.
+    @discardableResult
+    package func register(token: String, description: String, vapid: String? = nil) async throws -> Bool {
         let (result, reason): (String, String)
+        var keyGiven = vapid != nil
         do {
-            let arguments: [String: DBusVariant] = [
+            var arguments: [String: DBusVariant] = [
                 "service": DBusVariant(service), "token": DBusVariant(token), "description": DBusVariant(description),
             ]
+            if let vapid { arguments["vapid"] = DBusVariant(vapid) }
             let reply = try await call(UnifiedPush.distributor2, "Register", [arguments.dbusValue])
             let fields = try reply.first.map { try [String: DBusVariant](dbusValue: $0) } ?? [:]
             result = fields["success"].flatMap { try? String(dbusValue: $0.value) } ?? ""
             reason = fields["reason"].flatMap { try? String(dbusValue: $0.value) } ?? ""
         } catch let error as DBusError where Self.lacksInterface(error) {
+            keyGiven = false
             let reply = try await call(
                 UnifiedPush.distributor1, "Register", [.string(service), .string(token), .string(description)])
             let strings = reply.compactMap { try? String(dbusValue: $0) }
@@ -41,6 +47,7 @@ package struct DistributorClient: Sendable {
                 "the UnifiedPush distributor \(name.rawValue) refused the registration ("
                     + (reason.isEmpty ? (result.isEmpty ? "no answer" : result) : reason) + ")")
         }
+        return keyGiven
     }
 
     /// Unregisters `token` (the distributor answers with `Unregistered`).

@@ -1,7 +1,8 @@
 import Foundation
 
 /// One app's registration for remote notifications, as `push.json` keeps it: the connection
-/// token the distributor knows it by, its Web Push keys, and the endpoint the distributor gave.
+/// token the distributor knows it by, its Web Push keys, the endpoint the distributor gave, and
+/// the app server's VAPID key when it has one.
 package struct PushSubscription: Codable, Equatable, Sendable {
     /// The connection token (a UUIDv4, as the spec suggests).
     package var token: String
@@ -13,6 +14,9 @@ package struct PushSubscription: Codable, Equatable, Sendable {
     package var endpoint: String?
     /// The distributor's bus name it was registered with.
     package var distributor: String
+    /// The app server's VAPID public key given in `Register` (base64url, 87 characters), when
+    /// the app registered with one (``VAPIDPublicKey``).
+    package var serverKey: String?
 
     /// A fresh registration with new keys and token, for `distributor`.
     package init(distributor: String, keys: WebPushKeys = WebPushKeys()) {

@@ -109,13 +109,23 @@ package actor AgentBackend: NotificationCenterBackend {
     }
 
     /// Runs `body` with a connected client, translating the agent's errors into `UNError`.
-    package func registerForRemoteNotifications(appIdentifier: String) async throws -> Data {
+    package func registerForRemoteNotifications(appIdentifier: String, applicationServerKey: Data?) async throws
+        -> Data
+    {
         do {
             let client = try await connectedClient()
-            return Data(try await client.registerPush(app: appIdentifier).utf8)
+            guard let applicationServerKey else { return Data(try await client.registerPush(app: appIdentifier).utf8) }
+            let key = applicationServerKey.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            return Data(try await client.registerPush(app: appIdentifier, serverKey: key).utf8)
         } catch let error as AgentError {
-            throw RemoteNotificationRegistrationError(
-                error.code == .pushUnavailable ? .noDistributor : .unavailable, error.message)
+            let code: RemoteNotificationRegistrationError.Code =
+                switch error.code {
+                case .pushUnavailable: .noDistributor
+                case .invalidArgument where applicationServerKey != nil: .invalidServerKey
+                default: .unavailable
+                }
+            throw RemoteNotificationRegistrationError(code, error.message)
         }
     }
 

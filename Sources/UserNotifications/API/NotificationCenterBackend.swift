@@ -42,8 +42,9 @@ package protocol NotificationCenterBackend: Sendable {
     func responses(appIdentifier: String) async throws -> AsyncStream<UNNotificationResponse>
 
     /// Registers the app for remote notifications and returns its device token (on Linux the
-    /// Web Push subscription JSON); see the default implementation.
-    func registerForRemoteNotifications(appIdentifier: String) async throws -> Data
+    /// Web Push subscription JSON), with its app server's VAPID public key when given (65 bytes);
+    /// see the default implementation.
+    func registerForRemoteNotifications(appIdentifier: String, applicationServerKey: Data?) async throws -> Data
 
     /// Unregisters the app from remote notifications; see the default implementation.
     func unregisterForRemoteNotifications(appIdentifier: String) async throws
@@ -58,7 +59,9 @@ package protocol NotificationCenterBackend: Sendable {
 extension NotificationCenterBackend {
     /// Registers the app for remote notifications and returns its device token; backends
     /// without remote notifications throw ``RemoteNotificationRegistrationError`` `.unavailable`.
-    package func registerForRemoteNotifications(appIdentifier: String) async throws -> Data {
+    package func registerForRemoteNotifications(appIdentifier: String, applicationServerKey: Data?) async throws
+        -> Data
+    {
         throw RemoteNotificationRegistrationError(.unavailable, "remote notifications are not available here")
     }
 

@@ -12,6 +12,9 @@ public struct RemoteNotificationRegistrationError: Error, LocalizedError, Sendab
         case noDistributor
         /// The notification agent could not be reached or failed.
         case unavailable
+        /// The application server key given is no VAPID public key (an uncompressed P-256 point,
+        /// 65 bytes).
+        case invalidServerKey
     }
 
     /// What went wrong.

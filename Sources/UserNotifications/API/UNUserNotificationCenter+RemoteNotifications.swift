@@ -25,7 +25,23 @@ extension UNUserNotificationCenter {
     /// - Throws: ``RemoteNotificationRegistrationError`` (`.noDistributor` when no UnifiedPush
     ///   distributor is on the bus).
     public func registerForRemoteNotifications() async throws -> Data {
-        try await backend.registerForRemoteNotifications(appIdentifier: appIdentifier)
+        try await backend.registerForRemoteNotifications(appIdentifier: appIdentifier, applicationServerKey: nil)
+    }
+
+    /// Registers the app for remote notifications, for an app server that signs its pushes,
+    /// and returns its device token.
+    ///
+    /// On Linux only (Apple's APNs authenticates the app server itself): `applicationServerKey`
+    /// is the app server's VAPID public key (RFC 8292), the uncompressed P-256 point of 65
+    /// bytes that a browser's `PushManager.subscribe` takes under that name. The distributor's
+    /// push service then accepts only pushes the server signs with the matching private key. A
+    /// key other than the one registered before registers again with it; the token may change.
+    ///
+    /// - Throws: ``RemoteNotificationRegistrationError``: `.invalidServerKey` when the key is no
+    ///   P-256 public key, `.noDistributor` when no UnifiedPush distributor is on the bus.
+    public func registerForRemoteNotifications(applicationServerKey: Data) async throws -> Data {
+        try await backend.registerForRemoteNotifications(
+            appIdentifier: appIdentifier, applicationServerKey: applicationServerKey)
     }
 
     /// Registers the app for remote notifications; `completionHandler` gets the device token
@@ -38,7 +54,9 @@ extension UNUserNotificationCenter {
         let app = appIdentifier
         Task {
             do {
-                completionHandler(try await backend.registerForRemoteNotifications(appIdentifier: app), nil)
+                completionHandler(
+                    try await backend.registerForRemoteNotifications(appIdentifier: app, applicationServerKey: nil), nil
+                )
             } catch {
                 completionHandler(nil, error)
             }

@@ -86,6 +86,35 @@ import TestSupport
         await distributor.stop()
     }
 
+    /// An app server that signs its pushes (VAPID): its key goes to the distributor in
+    /// `Register`; registering without a key keeps it; another key registers again with that
+    /// one, and the subscription then has the endpoint sent for it; a key that is no P-256
+    /// point is refused with what a key looks like, and changes nothing.
+    @Test func theAppServersKeyGoesToTheDistributorAndAnotherOneRegistersAgain() async throws {
+        let rig = try await AgentTests.Rig()
+        let distributor = try await FakeDistributor(address: rig.bus.address)
+        let first = Base64URL.encode(WebPushKeys().publicKey)
+        let second = Base64URL.encode(WebPushKeys().publicKey)
+        let keyed = try await rig.client.registerPush(app: Self.app, serverKey: first)
+        #expect(await distributor.registrations.values.first?.vapid == first)
+        #expect(try await rig.client.registerPush(app: Self.app) == keyed, "the key stays")
+        #expect(await distributor.registers == 1)
+        let rekeyed = try await rig.client.registerPush(app: Self.app, serverKey: second)
+        #expect(await distributor.registrations.values.first?.vapid == second)
+        #expect(await distributor.registers == 2)
+        #expect(try Subscription(rekeyed).endpoint == (await distributor.registrations.values.first)?.endpoint)
+        for bad in ["", String(repeating: "A", count: 87), String(first.dropLast()), first + "A"] {
+            await #expect {
+                _ = try await rig.client.registerPush(app: Self.app, serverKey: bad)
+            } throws: { error in
+                (error as? AgentError)?.code == .invalidArgument
+                    && (error as? AgentError)?.message.contains("uncompressed P-256 point") == true
+            }
+        }
+        #expect(await distributor.registrations.values.first?.vapid == second, "nothing changed")
+        await distributor.stop()
+    }
+
     @Test func withNoDistributorRegisteringFailsWithAReason() async throws {
         let rig = try await AgentTests.Rig()
         await #expect {

@@ -28,6 +28,25 @@ import TestSupport
         await distributor.stop()
     }
 
+    /// On Linux, `registerForRemoteNotifications(applicationServerKey:)` takes the app server's
+    /// VAPID key as a browser's `PushManager.subscribe` does: the 65-byte point reaches the
+    /// distributor, and anything else is `.invalidServerKey`.
+    @Test func anApplicationServerKeyReachesTheDistributorAndABadOneIsSaidSo() async throws {
+        let rig = try await AgentBackendTests.Rig()
+        let distributor = try await FakeDistributor(address: rig.base.bus.address)
+        let key = WebPushKeys().publicKey
+        let token = try await rig.center.registerForRemoteNotifications(applicationServerKey: key)
+        #expect(await distributor.registrations.values.first?.vapid == Base64URL.encode(key))
+        #expect(try await rig.center.registerForRemoteNotifications() == token)
+        await #expect {
+            _ = try await rig.center.registerForRemoteNotifications(applicationServerKey: Data(key.prefix(33)))
+        } throws: { error in
+            (error as? RemoteNotificationRegistrationError)?.code == .invalidServerKey
+                && error.localizedDescription.contains("P-256")
+        }
+        await distributor.stop()
+    }
+
     @Test func withNoDistributorBothFormsFailWithTheReason() async throws {
         let rig = try await AgentBackendTests.Rig()
         await #expect {

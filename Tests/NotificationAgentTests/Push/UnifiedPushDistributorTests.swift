@@ -129,6 +129,32 @@ import Testing
         #expect(setup.connector.received.filter { $0.member == "Message" }.count == 2, "nothing more was sent")
     }
 
+    /// RFC 8292 §4: a registration with a `vapid` key is restricted. A POST without `vapid`
+    /// authorization is 401; one naming another key, or whose token is not signed by the key,
+    /// is 403; nothing is sent. (A signed POST is taken: `PushEndToEndTests`, with pywebpush.)
+    @Test func aRestrictedEndpointRefusesUnsignedAndWronglySignedPosts() async throws {
+        let setup = try await Setup()
+        defer { setup.stop() }
+        // The P-256 points 1·G and 2·G, uncompressed, base64url: valid keys nobody signs with here.
+        let key = "BGsX0fLhLEJH-Lzm5WOkQPJ3A32BLeszoPShOUXYmMKWT-NC4v4af5uO5-tKfA-eFivOM1drMV7Oy7ZAaDe_UfU"
+        let other = "BHzyexiNA09-ilI4AwS1GsPAiWnid_IbNaYLSPxHZpl4B3dVENuO0EApPZrGn3Qw27p9reY86YIpngS3nSJ4c9E"
+        _ = try await setup.register(token: "token-1", extra: ["vapid": key])
+        let endpoint = try await setup.endpoint()
+        #expect(try await TestPushDistributor.post(Data([1]), to: endpoint).status == 401)
+        // A token of the right shape (header.claims.signature) whose signature is 64 zero bytes.
+        let unsigned = "eyJhbGciOiJFUzI1NiJ9.e30." + String(repeating: "A", count: 86)
+        for authorization in [
+            "vapid t=\(unsigned), k=\(key)", "vapid t=\(unsigned), k=\(other)", "WebPush \(unsigned)",
+        ] {
+            let status = try await TestPushDistributor.post(
+                Data([1]), to: endpoint, headers: ["TTL": "60", "Authorization": authorization]
+            ).status
+            #expect(status == (authorization.hasPrefix("vapid") ? 403 : 401), "\(authorization)")
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(setup.connector.received.filter { $0.member == "Message" }.isEmpty)
+    }
+
     /// Over 4096 bytes: 413; empty: 400; an endpoint never given out: 404. Nothing is sent.
     @Test func aBodyOutOfBoundsOrAnUnknownEndpointIsRefused() async throws {
         let setup = try await Setup()
