@@ -24,11 +24,15 @@ public actor DBusConnection {
 
     /// Connects to the bus at `address` (e.g. `unix:path=/run/user/1000/bus`) and registers with it.
     ///
-    /// - Throws: ``DBusError`` with code `.connectionFailed` naming the address and the reason.
-    public init(address: String) throws {
+    /// Blocks the calling thread until the bus has authenticated the connection, at most
+    /// `timeout`, then until it answers `Hello` (libdbus's 25 s).
+    ///
+    /// - Throws: ``DBusError`` with code `.connectionFailed` naming the address and the reason
+    ///   (among them, a bus that does not answer within `timeout`).
+    public init(address: String, timeout: Duration = defaultTimeout) throws {
         let queue = DispatchQueue(label: "unotify.dbus.connection")
         let core = LibdbusConnectionCore(queue: queue)
-        try queue.sync { try core.open(address: address) }
+        try queue.sync { try core.open(address: address, timeout: timeout) }
         self.core = core
         executor = DispatchQueueExecutor(queue: queue)
         uniqueName = core.uniqueName

@@ -42,7 +42,7 @@ final class LibdbusConnectionCore: @unchecked Sendable {
     var isOpen: Bool { connection != nil }
 
     /// Opens a private connection to `address` and says Hello; runs on `queue`.
-    func open(address: String) throws {
+    func open(address: String, timeout: Duration) throws {
         var error = CDBus.DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
@@ -50,6 +50,13 @@ final class LibdbusConnectionCore: @unchecked Sendable {
             throw DBusError(.connectionFailed, "cannot connect to D-Bus at \(address): \(Self.text(of: error))")
         }
         dbus_connection_set_exit_on_disconnect(opened, 0)
+        do {
+            try authenticate(opened, address: address, timeout: timeout)
+        } catch {
+            dbus_connection_close(opened)
+            dbus_connection_unref(opened)
+            throw error
+        }
         guard dbus_bus_register(opened, &error) != 0 else {
             let reason = Self.text(of: error)
             dbus_connection_close(opened)
@@ -58,6 +65,26 @@ final class LibdbusConnectionCore: @unchecked Sendable {
         }
         connection = opened
         uniqueName = dbus_bus_get_unique_name(opened).map { String(cString: $0) } ?? ""
+    }
+
+    /// Completes the authentication handshake within `timeout`. libdbus's own blocking calls
+    /// wait for it without a deadline (`poll` with no timeout): a bus daemon that is stopped or
+    /// wedged accepts the socket and never answers, and `dbus_bus_register` then never returned
+    /// (`unotify send` hung for good). Here the handshake is driven in steps of at most 100 ms.
+    private func authenticate(_ connection: OpaquePointer, address: String, timeout: Duration) throws {
+        let deadline = ContinuousClock.now + timeout
+        while dbus_connection_get_is_authenticated(connection) == 0 {
+            guard dbus_connection_get_is_connected(connection) != 0 else {
+                throw DBusError(.connectionFailed, "the bus at \(address) closed the connection while authenticating")
+            }
+            guard ContinuousClock.now < deadline else {
+                throw DBusError(
+                    .connectionFailed,
+                    "the bus at \(address) did not answer within \(timeout) (its dbus-daemon is stopped or "
+                        + "overloaded); check it, or restart your session")
+            }
+            _ = dbus_connection_read_write(connection, 100)
+        }
     }
 
     /// Connects libdbus to the queue's main loop (watches, timeouts, filter) the first time

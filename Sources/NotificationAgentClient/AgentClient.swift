@@ -11,7 +11,12 @@ package actor AgentClient {
     /// Connects to the session bus (or `address`) and makes sure the agent runs.
     package init(address: String? = nil, startAgent: Bool = true) async throws {
         do {
-            connection = try address.map { try DBusConnection(address: $0) } ?? DBusConnection.sessionBus()
+            // Off Swift's shared threads: an app's bus that stops answering stalls only this call.
+            if let address {
+                connection = try await DBusConnection.connect(address: address)
+            } else {
+                connection = try await DBusConnection.connectToSessionBus()
+            }
         } catch let error as DBusError {
             throw AgentError(.unavailable, error.message)
         }

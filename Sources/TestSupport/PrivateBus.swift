@@ -32,6 +32,12 @@ public final class PrivateBus: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// Stops the bus daemon (SIGSTOP): it keeps its socket and answers nothing until ``resume()``.
+    public func pause() { process.send(SIGSTOP) }
+
+    /// Lets a paused bus daemon run again (SIGCONT).
+    public func resume() { process.send(SIGCONT) }
+
     /// The environment a child process needs to use this bus as its session bus.
     public var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment

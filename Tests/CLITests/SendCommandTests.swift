@@ -165,6 +165,19 @@ import TestSupport
         #expect(noBus.stderr.hasPrefix("unotify: no session bus"))
     }
 
+    /// A session bus whose daemon is stopped: `unotify send` hung for good in libdbus's
+    /// handshake. It now gives up after the bus's 25 s, as when there is no bus (exit 2).
+    @Test func aStoppedSessionBusIsAClearErrorAtItsDeadline() async throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        bus.pause()
+        defer { bus.resume() }
+        let result = try await UNotifyProcess.run(["send", "x"], busAddress: bus.address, timeout: 45)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("did not answer within 25"), "\(result.stderr)")
+        #expect(result.stderr.contains("dbus-daemon is stopped or overloaded"), "\(result.stderr)")
+    }
+
     @Test func invalidUTF8IsRefused() async throws {
         let bus = try PrivateBus()
         let process = try ChildProcess(
