@@ -15,9 +15,11 @@ import Testing
 
     @Test(arguments: [
         ".", "..", "org.example.\u{202E}aeT", "org.example\u{200B}.Tea", "\u{FEFF}org.example.Tea",
-        "org.example.Tea\u{2066}", "org/example", "", "a\u{0}b", "org.example.Tea\n",
+        "org.example.Tea\u{2066}", "org/example", "", "a␀b", "org.example.Tea\n",
     ])
-    func refused(identifier: String) {
+    func refused(argument: String) {
+        // "␀" stands for a NUL byte, which would cut Swift Testing's line for this case short.
+        let identifier = argument.replacingOccurrences(of: "␀", with: "\u{0}")
         #expect(AppIdentifier.problem(with: identifier) != nil, "\(identifier.debugDescription)")
     }
 
