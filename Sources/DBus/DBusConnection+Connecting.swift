@@ -1,7 +1,7 @@
 import Dispatch
 
 extension DBusConnection {
-    /// Connects to the bus at `address` as ``init(address:)`` does, without holding one of
+    /// Connects to the bus at `address` as ``init(address:timeout:)`` does, without holding one of
     /// Swift's shared threads meanwhile.
     ///
     /// Connecting waits for the bus to answer `Hello` (up to libdbus's 25 s), blocking the thread
