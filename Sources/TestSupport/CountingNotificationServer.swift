@@ -59,7 +59,11 @@ public final class CountingNotificationServer: Sendable {
         }
     }
 
-    public func stop() async { await connection.close() }
+    /// Stops serving; the name is given back first (see ``FakeNotificationServer/stop()``).
+    public func stop() async {
+        try? await connection.releaseName(NotificationsService.busName)
+        await connection.close()
+    }
 
     private final class Counts: @unchecked Sendable {
         private let lock = NSLock()

@@ -120,7 +120,11 @@ public final class FakeNotificationServer: Sendable {
     }
 
     /// Gives up the name and closes the connection.
+    /// Stops serving. The name is given back first, and the bus has answered by the time this
+    /// returns: a connection closed without it keeps the name until the bus has read the close,
+    /// and a server started right after (a restart) found it still owned under load.
     public func stop() async {
+        try? await connection.releaseName(name)
         await connection.close()
     }
 
