@@ -32,6 +32,25 @@ import TestSupport
             close(fd)
             return true
         }
+
+        /// Whether this process has a descriptor open on the FIFO (a read left blocked, or a
+        /// descriptor leaked) or a thread waiting in a FIFO's `open` (the kernel's
+        /// `wait_for_partner`). Unlike ``releaseReader()``, it does not count another process's
+        /// copy: a child another test spawns holds a copy of every descriptor until its `exec`
+        /// (O_CLOEXEC closes it only then), and one spawned while the agent's read had the FIFO
+        /// open for an instant made a finished read look blocked in a fresh-clone run.
+        func isOpenInThisProcess() -> Bool {
+            let files = FileManager.default
+            let descriptors = (try? files.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            let holds = descriptors.contains { descriptor in
+                (try? files.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + descriptor)) == path
+            }
+            let threads = (try? files.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+            let waits = threads.contains { thread in
+                (try? String(contentsOfFile: "/proc/self/task/\(thread)/wchan", encoding: .utf8)) == "wait_for_partner"
+            }
+            return holds || waits
+        }
     }
 
     /// Runs `operation`; if it has not finished after `patience`, a watchdog thread (outside
@@ -55,7 +74,9 @@ import TestSupport
             result = .failure(error)
         }
         watchdog.finish()
-        return (watchdog.wasBlocked || trap.releaseReader(), result)
+        let leftOpen = trap.isOpenInThisProcess()
+        _ = trap.releaseReader()  // frees a reader left blocked, if any
+        return (watchdog.wasBlocked || leftOpen, result)
     }
 
     final class Watchdog: @unchecked Sendable {
