@@ -53,31 +53,6 @@ public actor NotificationsClient: NotificationServer {
         }
     }
 
-    /// Posts `request` without waiting for the server's answer, if a server is running; for a
-    /// one-shot tool that needs no id (notify-send without `-p`), which then does not wait for
-    /// the server's own work before it exits.
-    ///
-    /// It does wait for the bus: a round trip to the bus after the post returns once the bus has
-    /// routed the `Notify` (it handles one connection's messages in order). Without it, a tool
-    /// that exited at once could have its `Notify` routed after the next tool's (seen once in a
-    /// full test run: `unotify send A; unotify send B` reached the server as B, A), where
-    /// notify-send, which waits for the server's answer, keeps them in order.
-    ///
-    /// - Returns: `false`, having sent nothing, when nobody owns the server's name: then call
-    ///   ``notifyBlocking(_:)``, which starts an activatable server or says there is none.
-    public nonisolated func postIfRunning(_ request: NotifyRequest) throws -> Bool {
-        do {
-            guard try connection.nameHasOwnerBlocking(serverName, timeout: timeout) else { return false }
-            var notify = method("Notify", request.arguments)
-            notify.noReplyExpected = true
-            try connection.sendBlocking(notify)
-            _ = try connection.nameHasOwnerBlocking(serverName, timeout: timeout)
-            return true
-        } catch let error as DBusError {
-            throw NotificationServerError(error, server: serverName)
-        }
-    }
-
     public func closeNotification(_ id: ServerNotificationID) async throws {
         _ = try await call("CloseNotification", [.uint32(id.rawValue)])
     }

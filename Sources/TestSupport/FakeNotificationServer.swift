@@ -25,11 +25,19 @@ public final class FakeNotificationServer: Sendable {
     private let state: State
 
     /// Starts the server on `address` under `name` with the given capabilities.
+    ///
+    /// With `senderPatience`, the server behaves as GNOME Shell's notification service (46 and
+    /// later) does: before it answers a `Notify` it asks the bus for the sender's process, and a
+    /// sender that has left by then loses its notification (``lostSummaries``; the call is
+    /// answered with an error). The question is asked once the sender has left or
+    /// `senderPatience` has passed, whichever comes first, so a sender that exits without
+    /// waiting for the answer loses its notification every time, not by chance.
     public init(
         address: String, name: BusName = NotificationsService.busName,
         capabilities: [String] = ["actions", "body", "body-markup", "persistence"],
         information: ServerInformation = ServerInformation(
-            name: "fake", vendor: "unotify tests", version: "1", specVersion: "1.2")
+            name: "fake", vendor: "unotify tests", version: "1", specVersion: "1.2"),
+        senderPatience: Duration? = nil
     ) async throws {
         connection = try DBusConnection(address: address)
         self.name = name
@@ -40,6 +48,12 @@ public final class FakeNotificationServer: Sendable {
             switch message.member?.rawValue {
             case "Notify":
                 let request = try NotifyRequest(arguments: message.body)
+                if let senderPatience, let sender = message.sender,
+                    try await !SenderPresence.stays(sender, patience: senderPatience, on: connection)
+                {
+                    state.recordLost(request.summary)
+                    throw DBusError(.failed, "the sender \(sender) has left the bus")
+                }
                 let id = state.nextID(replacing: request.replacesID)
                 let hints = message.body.count > 6 ? try [String: DBusVariant](dbusValue: message.body[6]) : [:]
                 state.record(
@@ -119,7 +133,10 @@ public final class FakeNotificationServer: Sendable {
         try await Eventually.wait(timeout: timeout, "CloseNotification(\(id))") { self.closedIDs.contains(id) }
     }
 
-    /// Gives up the name and closes the connection.
+    /// The summaries of the notifications lost because their sender left before the server
+    /// asked for its process (only with `senderPatience`).
+    public var lostSummaries: [String] { state.lostSummaries }
+
     /// Stops serving. The name is given back first, and the bus has answered by the time this
     /// returns: a connection closed without it keeps the name until the bus has read the close,
     /// and a server started right after (a restart) found it still owned under load.
@@ -180,6 +197,10 @@ public final class FakeNotificationServer: Sendable {
         }
 
         func recordClose(_ id: ServerNotificationID) { lock.withLock { closed.append(id) } }
+
+        private var lost: [String] = []
+        func recordLost(_ summary: String) { lock.withLock { lost.append(summary) } }
+        var lostSummaries: [String] { lock.withLock { lost } }
 
         var closedIDs: [ServerNotificationID] { lock.withLock { closed } }
 

@@ -103,12 +103,13 @@ struct SendCommand: AsyncParsableCommand {
         }
     }
 
-    /// Without -p nothing needs the id: posts and returns, without waiting for the server's own
-    /// work (as dbus-send does); with no server running, the blocking call starts an activatable
-    /// one or reports the error.
+    /// Posts `request` and waits for the server's answer, with or without -p, as notify-send
+    /// does: `send` exits 0 only once the server has taken the notification. GNOME Shell 46 and
+    /// later ask the bus for the sender's process after the call arrives and drop the
+    /// notification of a sender that has already left (measured on 48.7 and 51.0: about half of
+    /// twenty sends that did not wait were lost, and so were replacements by `-r`).
     static func post(_ request: NotifyRequest, on client: NotificationsClient, printID: Bool) throws {
         do {
-            if !printID, try client.postIfRunning(request) { return }
             let id = try client.notifyBlocking(request)
             if printID { StandardOutput.write(String(id.rawValue)) }
         } catch let error as NotificationServerError {

@@ -33,7 +33,8 @@ import TestSupport
             throw DBusError(.remote, "out of order", name: "org.example.Broken")
         }
         #expect(try await server.requestName("org.freedesktop.Notifications") == .primaryOwner)
-        for arguments in [["send", "-p", "hello"], ["server"]] {
+        // Without -p too: a send exits 0 only once the server has taken the notification.
+        for arguments in [["send", "-p", "hello"], ["send", "hello"], ["send", "-r", "7", "hello"], ["server"]] {
             let result = try await UNotifyProcess.run(arguments, busAddress: bus.address)
             #expect(result.status == 1, "unotify \(arguments): \(result.stderr)")
             #expect(result.stderr.contains("out of order"), "unotify \(arguments): \(result.stderr)")
