@@ -53,7 +53,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// How the user closes a popup here, and the reason the server then reports (nil: the user
     /// cannot close it; notify-osd's bubbles are click-through).
     public var dismissal: (gesture: Dismissal, reason: UInt32)? {
-        switch name {
+        switch family {
         case "dunst": (.dunstClose, 2)
         case "xfce4-notifyd": (.clickBody, 2)  // no close button; a click anywhere closes
         case "mate": (.clickCloseButton, 1)  // mate reports its "X" as expired (measured)
@@ -73,7 +73,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// its own numbering (Enlightenment's 1), Cinnamon's out-of-spec 0 read as one too
     /// (`ServerProfile`), and not on mate, whose close reads as an expiry.
     public var dismissalReported: Bool {
-        dismissal?.reason == 2 || name == "enlightenment" || name == "cinnamon"
+        dismissal?.reason == 2 || family == "enlightenment" || name == "cinnamon"
     }
 
     /// A `Notify` that replaces a notification is answered with the replaced one's id.
@@ -83,12 +83,12 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
 
     /// The reason the server reports for `CloseNotification`: 3 (spec), 2 on Enlightenment
     /// (measured).
-    public var closedByCallReason: UInt32 { name == "enlightenment" ? 2 : 3 }
+    public var closedByCallReason: UInt32 { family == "enlightenment" ? 2 : 3 }
 
     /// What `unotify server --explain` must say degrades on this server, beyond what degrades
     /// everywhere (typed replies, icons on buttons), from measurements of each server.
     public var degradedFeatures: Set<String> {
-        switch name {
+        switch family {
         case "dunst": ["history", "do not disturb"]  // paused, it holds critical ones too
         case "xfce4-notifyd": ["click on the notification", "history"]
         case "notification-daemon": ["number of buttons", "closed popups"]
@@ -116,7 +116,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
 
     /// The server draws a reply field for text-input actions (`inline-reply`): only Plasma
     /// (measured), so there typed replies do not degrade.
-    public var takesInlineReply: Bool { name == "plasma" }
+    public var takesInlineReply: Bool { family == "plasma" }
 
     /// The server shows a body holding a link (`<a>`) as raw text, tags and all: only awesome
     /// (measured), where a plain send leaves the link's tags out.
@@ -138,6 +138,21 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     }
 
     public var description: String { name }
+
+    /// The server without its version: the newest desktops run as `gnome-shell-48`,
+    /// `gnome-shell-51`, `plasma-6.3` and `plasma-6.7` beside Debian 12's `gnome-shell` and
+    /// `plasma`, and share what the tests know of their family unless a rule names the version.
+    public var family: String {
+        for family in ["gnome-shell", "plasma"] where name == family || name.hasPrefix(family + "-") { return family }
+        return name
+    }
+
+    /// GNOME Shell 48.7, from Debian 13 (trixie), headless on Wayland in a chroot.
+    public static let gnomeShell48 = MatrixServer(
+        name: "gnome-shell-48", hand: .shell, closeRemovesPopup: true, playsSoundFile: true)
+    /// GNOME Shell 51.0, from Debian sid, headless on Wayland in a chroot (51 has no X11 session).
+    public static let gnomeShell51 = MatrixServer(
+        name: "gnome-shell-51", hand: .shell, closeRemovesPopup: true, playsSoundFile: true)
 
     public static let dunst = MatrixServer(
         name: "dunst", hand: .dunstMenu, closeRemovesPopup: true, playsSoundFile: false)

@@ -55,7 +55,7 @@ extension MatrixSession {
             await connection.close()
             throw error
         }
-        switch server.name {
+        switch server.family {
         case "swaync": try await desktop.output("swaync-client", ["--close-all"])
         case "gnome-shell": try await resetGnomeNotificationSettings(on: desktop)
         default: break

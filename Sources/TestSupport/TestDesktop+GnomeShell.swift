@@ -47,9 +47,11 @@ extension TestDesktop {
         return String(unique)
     }
 
-    /// The JavaScript of the shell's notification `id` (the id `Notify` returned), or undefined.
+    /// The JavaScript of the shell's notification `id` (the id `Notify` returned), or undefined:
+    /// GNOME 43 keeps `{notification}` objects by id, GNOME 46 and later a `Map` of notifications.
     private static func notification(_ id: UInt32) -> String {
-        "Main.notificationDaemon._fdoNotificationDaemon._notifications[\(id)]?.notification"
+        "((d) => d instanceof Map ? d.get(\(id)) : d[\(id)]?.notification)"
+            + "(Main.notificationDaemon._fdoNotificationDaemon._notifications)"
     }
 
     /// `text` as a JavaScript string literal.
@@ -80,7 +82,7 @@ extension TestDesktop {
             (() => { const n = \(Self.notification(id)), b = Main.messageTray._banner;
               if (!n) return 'no notification \(id) in the shell';
               if (!b || b.notification !== n) return 'notification \(id) is not the banner on screen';
-              b._closeButton.emit('clicked', 1); return 'closed'; })()
+              (b._closeButton ?? b._header.closeButton).emit('clicked', 1); return 'closed'; })()
             """
         try await untilShell(says: "closed", running: script, timeout: timeout)
     }
@@ -102,10 +104,21 @@ extension TestDesktop {
     /// How many notifications sent over `org.freedesktop.Notifications` the user sees: on the
     /// banner or in the shell's tray (the message list), where GNOME keeps them.
     public func shellNotificationCount() async throws -> Int {
+        // GNOME 43 keeps its sources in an array; 46 and later in two maps (by app, by pid and name).
         let count = try await shellEval(
-            "Main.notificationDaemon._fdoNotificationDaemon._sources.reduce((n, s) => n + s.notifications.length, 0)")
+            """
+            ((d) => (d._sources ?? [...new Set([...d._sourcesForApp.values(), ...d._sourceForPidAndName.values()])])
+              .reduce((n, s) => n + s.notifications.length, 0))(Main.notificationDaemon._fdoNotificationDaemon)
+            """)
         guard let number = Int(count) else { throw TestSupportError("the shell counted '\(count)' notifications") }
         return number
+    }
+
+    /// The title of the shell's notification `id`, or nil when the shell has none by that id.
+    public func shellNotificationTitle(_ id: UInt32) async throws -> String? {
+        let reply = try await shellEval("(() => { const n = \(Self.notification(id)); return n ? 't:' + n.title : 'none'; })()")
+        let inner = try JSONDecoder().decode(String.self, from: Data(reply.utf8))
+        return inner.hasPrefix("t:") ? String(inner.dropFirst(2)) : nil
     }
 
     /// The banner on screen now: its title as shown, and whether the shell cut it short (`…`).
