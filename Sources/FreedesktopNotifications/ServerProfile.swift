@@ -84,7 +84,28 @@ public struct ServerProfile: Hashable, Sendable {
     /// when a sound is wanted, it is heard once, with the banner (its `messageTray.js` plays it
     /// when it shows the banner; recorded: one sound per notification, none with the app's
     /// sound off).
-    public var playsSoundFile: Bool { (name == "Notification Daemon" && vendor == "MATE") || isGnomeShell }
+    ///
+    /// Plasma 6.4 and later advertise `sound` and play the hints themselves, honouring the user's
+    /// Plasma sound settings, so there too unotifyd sends the file and plays nothing (a
+    /// ``ServerVersionRule``); Plasma 5.27 and 6.3 advertise no `sound` and keep the agent's path.
+    public var playsSoundFile: Bool {
+        if (name == "Notification Daemon" && vendor == "MATE") || isGnomeShell { return true }
+        return capabilities.contains(.sound) && ServerVersionRule.holds(.playsAdvertisedSound, for: information)
+    }
+
+    /// The server drops a notification whose sender left the bus before the server asked for its
+    /// process (GNOME Shell 46 and later, a ``ServerVersionRule``): a one-shot sender must wait
+    /// for `Notify`'s answer before it exits, as `unotify send` always does.
+    public var dropsNotificationsOfDepartedSenders: Bool {
+        ServerVersionRule.holds(.dropsNotificationsOfDepartedSenders, for: information)
+    }
+
+    /// The server closes every notification of an app when the connection that first sent one
+    /// leaves the bus (GNOME Shell 46 and later, a ``ServerVersionRule``): what a one-shot sender
+    /// posts for an app is gone when it exits, unless a connection that stays sends it.
+    public var closesAppNotificationsWhenSenderLeaves: Bool {
+        ServerVersionRule.holds(.closesAppNotificationsWhenSenderLeaves, for: information)
+    }
 
     /// A user's close is reported as a dismissal (`NotificationClosed` reason 2, read through
     /// ``closeReason(_:)``). mate reports its close button as an expiry (reason 1), like a

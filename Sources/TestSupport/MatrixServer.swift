@@ -197,7 +197,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// Every server of the matrix, in the order the matrix runs them.
     public static let everyone = [
         dunst, xfce, gnome, mate, lxqt, notifyOSD, gnomeShell, plasma, mako, cinnamon, budgie, awesome, swaync,
-        enlightenment,
+        enlightenment, gnomeShell48, gnomeShell51,
     ]
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated

@@ -114,6 +114,25 @@ extension TestDesktop {
         return number
     }
 
+    /// Saves a PNG of the whole screen through the shell's own screenshot service (GNOME 48 and
+    /// 51 run headless on Wayland: no X server to read). The shell runs in a chroot, where only
+    /// the desktop's state directory has the same path: the shot is taken there, then moved.
+    func shellScreenshot(to url: URL) async throws {
+        let shot = stateDirectory.appendingPathComponent("shot-\(UUID().uuidString).png")
+        let (status, output) = try await run(
+            "gdbus",
+            [
+                "call", "--session", "--timeout", "10", "--dest", "org.gnome.Shell.Screenshot", "--object-path",
+                "/org/gnome/Shell/Screenshot", "--method", "org.gnome.Shell.Screenshot.Screenshot", "false", "false",
+                shot.path,
+            ])
+        guard status == 0, output.contains("true") else {
+            throw TestSupportError("the shell's Screenshot failed (\(status)): \(output)")
+        }
+        try? FileManager.default.removeItem(at: url)  // a shot from an earlier look, replaced
+        try FileManager.default.moveItem(at: shot, to: url)
+    }
+
     /// The title of the shell's notification `id`, or nil when the shell has none by that id.
     public func shellNotificationTitle(_ id: UInt32) async throws -> String? {
         let reply = try await shellEval("(() => { const n = \(Self.notification(id)); return n ? 't:' + n.title : 'none'; })()")

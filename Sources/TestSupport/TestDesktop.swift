@@ -321,6 +321,7 @@ public final class TestDesktop: @unchecked Sendable {
     /// Saves a PNG of the whole screen (mako's and swaync's sway: with grim).
     public func screenshot(to url: URL) async throws {
         if server == "mako" || server == "swaync" { return try await grimScreenshot(to: url) }
+        if server.hasPrefix("gnome-shell-") { return try await shellScreenshot(to: url) }
         let (status, _) = try await run(
             "import", ["-display", variables["DISPLAY"] ?? "", "-window", "root", url.path])
         guard status == 0 else { throw TestSupportError("import failed with \(status); is imagemagick installed?") }

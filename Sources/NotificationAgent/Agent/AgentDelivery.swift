@@ -36,7 +36,7 @@ struct AgentDelivery: Sendable {
         _ request: DeliveryRequest, app: String, settings: AppSettings, profile: ServerProfile,
         presentation: PresentationOptionBits?, strings: PromptStrings
     ) throws -> PresentationMapping.Plan {
-        let soundSupport = SoundHintSupport.forServer(profile.information)
+        let soundSupport = SoundHintSupport.forServer(profile)
         let entry = AppDesktopEntry.find(app: app)
         var plan = PresentationMapping.plan(
             request, settings: settings, capabilities: profile.capabilities,

@@ -9,10 +9,15 @@ package enum SoundHintSupport: Hashable, Sendable {
     /// The server plays no hint: the agent plays the sound itself.
     case playsNothing
 
-    /// The row for one server, from the one table of server differences (`ServerProfile`).
+    /// The row for one server, from the one table of server differences (`ServerProfile`),
+    /// which reads its capabilities first (Plasma 6.4+ advertises `sound`).
+    package static func forServer(_ profile: ServerProfile) -> SoundHintSupport {
+        profile.playsSoundFile ? .playsSoundFile : .playsNothing
+    }
+
+    /// The row for a server known only by what it says it is (no capabilities).
     package static func forServer(_ information: ServerInformation?) -> SoundHintSupport {
-        ServerProfile(information: information, capabilities: ServerCapabilities()).playsSoundFile
-            ? .playsSoundFile : .playsNothing
+        forServer(ServerProfile(information: information, capabilities: ServerCapabilities()))
     }
 
     /// Whether the server plays the hints itself (`PresentationMapping.plan`'s `serverPlaysSoundHints`).
