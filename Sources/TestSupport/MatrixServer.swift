@@ -127,6 +127,13 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// blended by the compositor; not looked into further).
     public var imageCaseRuns: Bool { name != "notify-osd" }
 
+    /// The sound case of the matrix (`SoundMatrixTests`) runs on this server: on every one but
+    /// the GNOME Shells in chroots (48, 51). There the shell does play the sound-file (a
+    /// `gnome-shell` stream appears on the PulseAudio null sink, seen with `pactl`), but the
+    /// case's recorder waited 20 s for a sound that ends and heard none: an open failure of the
+    /// harness, not yet explained, listed in docs/desktops/gnome-shell.md.
+    public var soundCaseRuns: Bool { !name.hasPrefix("gnome-shell-") }
+
     /// A user's gesture that closes a popup.
     public enum Dismissal: Sendable {
         case dunstClose, clickBody, clickCloseButton, makoDismiss, shellCloseButton, cinnamonCloseButton,
@@ -147,6 +154,12 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         return name
     }
 
+    /// KDE Plasma 6.3.6's notifications applet (Debian 13), in a chroot: 5.27's hand.
+    public static let plasma63 = MatrixServer(
+        name: "plasma-6.3", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
+    /// KDE Plasma 6.7.4's notifications applet (sid), in a chroot: it plays sound hints itself.
+    public static let plasma67 = MatrixServer(
+        name: "plasma-6.7", hand: .buttons, closeRemovesPopup: true, playsSoundFile: true)
     /// GNOME Shell 48.7, from Debian 13 (trixie), headless on Wayland in a chroot.
     public static let gnomeShell48 = MatrixServer(
         name: "gnome-shell-48", hand: .shell, closeRemovesPopup: true, playsSoundFile: true)
@@ -199,6 +212,11 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         dunst, xfce, gnome, mate, lxqt, notifyOSD, gnomeShell, plasma, mako, cinnamon, budgie, awesome, swaync,
         enlightenment, gnomeShell48, gnomeShell51,
     ]
+
+    /// The servers `desktop-up` starts that the matrix does not run yet: Plasma 6.3 and 6.7, whose
+    /// popups (Breeze 6) the button finder does not read yet; `PlasmaSixEndToEndTests` covers what
+    /// needs no click.
+    public static let notYetInMatrix: Set<String> = ["plasma-6.3", "plasma-6.7"]
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated
     /// desktop-up names), so one server can be run alone: ``selection(_:)`` of the variable.

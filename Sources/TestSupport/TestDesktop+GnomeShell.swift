@@ -135,7 +135,8 @@ extension TestDesktop {
 
     /// The title of the shell's notification `id`, or nil when the shell has none by that id.
     public func shellNotificationTitle(_ id: UInt32) async throws -> String? {
-        let reply = try await shellEval("(() => { const n = \(Self.notification(id)); return n ? 't:' + n.title : 'none'; })()")
+        let reply = try await shellEval(
+            "(() => { const n = \(Self.notification(id)); return n ? 't:' + n.title : 'none'; })()")
         let inner = try JSONDecoder().decode(String.self, from: Data(reply.utf8))
         return inner.hasPrefix("t:") ? String(inner.dropFirst(2)) : nil
     }

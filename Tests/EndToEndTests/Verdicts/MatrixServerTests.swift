@@ -12,17 +12,20 @@ import TestSupport
         let script = try String(
             contentsOf: PackageRoot.url.appendingPathComponent("scripts/desktop/desktop-up"), encoding: .utf8)
         let block = try #require(script.components(separatedBy: "case $SERVER in\n").dropFirst().first)
-        let names = block.components(separatedBy: "\nesac")[0].split(separator: "\n").compactMap { line in
+        let patterns = block.components(separatedBy: "\nesac")[0].split(separator: "\n").compactMap { line in
             line.split(separator: ")", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces)
         }
-        return Set(names.filter { $0.range(of: "^[a-z0-9-]+$", options: .regularExpression) != nil })
+        let names = patterns.flatMap { $0.split(separator: "|").map(String.init) }
+        return Set(names.filter { $0.range(of: "^[a-z0-9.-]+$", options: .regularExpression) != nil })
             .subtracting(["dbusmock", "none"])
     }
 
     @Test func withoutTheVariableEveryServerOfDesktopUpIsACase() throws {
         let names = MatrixServer.selection(nil).map(\.name)
-        #expect(names.count == 14)
-        #expect(Set(names) == (try desktopUpServers()), "\(names)")
+        #expect(names.count == 16)
+        // Plasma 6.3 and 6.7 run their own end-to-end suite (PlasmaSixEndToEndTests), not yet
+        // the matrix: its clicks on Breeze 6's popups are still to be written (MatrixServer.notYetInMatrix).
+        #expect(Set(names).union(MatrixServer.notYetInMatrix) == (try desktopUpServers()), "\(names)")
         #expect(MatrixServer.selection(nil).allSatisfy { $0.selectionError == nil })
         let matrix = try String(contentsOf: PackageRoot.url.appendingPathComponent("scripts/matrix"), encoding: .utf8)
         for name in names { #expect(matrix.contains(" \(name) "), "scripts/matrix knows \(name)") }
