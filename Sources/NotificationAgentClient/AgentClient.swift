@@ -281,6 +281,12 @@ extension AgentClient {
     /// Shows `count` on the app's icon in docks that follow the Unity launcher API (0 hides it);
     /// returns `false` when the app's badge setting is off (nothing is shown).
     @discardableResult
+    /// Shows `request` from the agent's connection, which stays (see ``AgentInterface/relay``);
+    /// the server's id.
+    package func relay(_ request: NotifyRequest) async throws -> UInt32 {
+        try await call(AgentInterface.relay, request.arguments.map { DBusVariant($0) })
+    }
+
     package func setBadge(app: String, count: Int) async throws -> Bool {
         try await call(AgentInterface.setBadge, (app, Int64(count)))
     }

@@ -114,6 +114,14 @@ extension AgentInterface {
             + "notification settings live on it (\"GNOME Settings › Notifications\"; empty where `unotify settings "
             + "APP` is the place).")
 
+    package static let relay = AgentCall(
+        .relay, arguments: AgentBody("notify", [DBusVariant].self), reply: AgentBody("id", UInt32.self),
+        documentation: "Shows a notification from the agent's own connection, for a sender that exits at once "
+            + "(unotify send): GNOME Shell 46 and later close an app's notifications when the connection that "
+            + "sent them leaves the bus, and the agent stays. The eight arguments of Notify (susssasa{sv}i), each "
+            + "in a variant; answers the server's id. Nothing is checked against the app's settings and nothing "
+            + "is kept: the sender's answer path is notify-send's.")
+
     package static let getCategories = AgentCall(
         .getCategories, arguments: AgentBody("app", String.self), reply: AgentBody("categories_json", String.self),
         documentation: "The app's notification categories.")

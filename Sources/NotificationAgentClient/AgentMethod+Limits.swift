@@ -21,6 +21,9 @@ extension AgentMethod {
         case .removePending, .removeDelivered: 1_048_576
         // An app and categories' JSON within `CategoryRecord.Limits.jsonBytes`.
         case .setCategories: CategoryRecord.Limits.jsonBytes + Self.smallArgumentBytes
+        // Notify's arguments from `unotify send`, which relays only a summary and body of at most
+        // 256 KiB together (`SendRelay`).
+        case .relay: 1_048_576
         // A reply number and a reply of at most 64 KiB, as a notification's body.
         case .reply: DeliveryRequest.Limits.body + Self.smallArgumentBytes
         }

@@ -27,6 +27,7 @@ package enum AgentMethod: String, CaseIterable, Sendable {
     case registerPresenter = "RegisterPresenter"
     case reply = "Reply"
     case getDesktop = "GetDesktop"
+    case relay = "Relay"
 
     package var name: MemberName { MemberName(stringLiteral: rawValue) }
 
@@ -55,6 +56,7 @@ package enum AgentMethod: String, CaseIterable, Sendable {
         case .registerPresenter: AgentInterface.registerPresenter.description
         case .reply: AgentInterface.reply.description
         case .getDesktop: AgentInterface.getDesktop.description
+        case .relay: AgentInterface.relay.description
         }
     }
 }

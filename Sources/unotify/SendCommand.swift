@@ -84,6 +84,10 @@ struct SendCommand: AsyncParsableCommand {
                 request.body = try await client.profile().displayableBody(request.body)
             }
             if request.actions.isEmpty && !options.wait {
+                if let id = try await SendRelay.relayIfNeeded(request, on: client) {
+                    if options.printID { StandardOutput.write(String(id.rawValue)) }
+                    return
+                }
                 try post(request, on: client, printID: options.printID)
                 return
             }

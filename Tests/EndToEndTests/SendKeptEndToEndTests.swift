@@ -30,5 +30,45 @@ extension EndToEndWithoutPixelClicks {
                 }
             }
         }
+        /// GNOME 46 and later close an app's notifications when the connection that sent them
+        /// leaves: notify-send's are gone once it exits; `unotify send`'s are shown by the agent,
+        /// which stays, and are still listed 5 s after the command exited.
+        @Test(arguments: [MatrixServer.gnomeShell48, .gnomeShell51])
+        func anAppsNotificationOutlivesTheCommand(server: MatrixServer) async throws {
+            let files = try TemporaryDirectory("unotify-desktop-files")
+            var paths: [String] = []
+            for (id, name) in [("org.example.Tea", "Tea Timer"), ("org.example.Coffee", "Coffee")] {
+                let file = files.url.appendingPathComponent("\(id).desktop")
+                try "[Desktop Entry]\nType=Application\nName=\(name)\nExec=true\n".write(
+                    to: file, atomically: true, encoding: .utf8)
+                paths.append(file.path)
+            }
+            let desktop = try await TestDesktop(
+                server: server.name, timeout: 90, environment: ["DESKTOP_DESKTOP_FILES": paths.joined(separator: " ")])
+            defer { desktop.stop() }
+            let state = try TemporaryDirectory("unotify-state")
+            let data = try #require(desktop.variables["DESKTOP_STATE_DIR"]) + "/data"
+            let sent = try await UNotifyProcess.run(
+                [
+                    "send", "-p", "-a", "Tea Timer", "-h", "string:desktop-entry:org.example.Tea", "Plain",
+                    "from the CLI",
+                ],
+                busAddress: desktop.busAddress,
+                extraEnvironment: ["XDG_STATE_HOME": state.path, "XDG_DATA_HOME": data, "XDG_DATA_DIRS": "/usr/share"])
+            let exited = ContinuousClock.now
+            #expect(sent.status == 0, "\(sent.stderr)")
+            let id = try #require(UInt32(sent.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+            // The control: notify-send's notification for another installed app, gone when it exits
+            // (the shell handles the departures in the bus's order, so ours was handled first).
+            let control = try await desktop.output(
+                "notify-send", ["-p", "-a", "Coffee", "-h", "string:desktop-entry:org.example.Coffee", "Control", "x"])
+            let controlID = try #require(UInt32(control.trimmingCharacters(in: .whitespacesAndNewlines)))
+            try await Eventually.wait(timeout: .seconds(10), "notify-send's notification closed with its sender") {
+                try await desktop.shellNotificationTitle(controlID) == nil
+            }
+            #expect(try await desktop.shellNotificationTitle(id) == "Plain")
+            try await Task.sleep(until: exited + .seconds(5))
+            #expect(try await desktop.shellNotificationTitle(id) == "Plain")
+        }
     }
 }

@@ -118,6 +118,11 @@ extension NotificationAgent {
                 try await schedule(kept, app: id, trigger: trigger)
                 return 0
             }
+        case .relay?:
+            return try await serve(AgentInterface.relay, message) { variants in
+                let request = try NotifyRequest(arguments: variants.map(\.value))
+                return try await server.notify(request).rawValue
+            }
         case .setBadge?:
             return try await serve(AgentInterface.setBadge, message) { app, count in
                 let id = try checked(app)
