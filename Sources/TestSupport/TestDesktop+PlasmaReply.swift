@@ -2,8 +2,9 @@ import Foundation
 
 extension TestDesktop {
     /// KDE Plasma: the user answers the newest popup's inline-reply action by typing, as a person
-    /// does: a click on the popup's reply button (the right-most of its `count` buttons: Plasma
-    /// puts it last), which opens the reply field; once the field is drawn and stands still
+    /// does: a click on the popup's reply button (of its `count` buttons, Plasma 5.27 puts it
+    /// last, Plasma 6 first: measured on 6.3.6 and 6.7.4, "Reply" left of "Like"), which opens
+    /// the reply field; once the field is drawn and stands still
     /// (`popup-buttons --plasma WINDOW --field` finds it at the same place twice, on a popup
     /// whose geometry did not change meanwhile), a click into it, `text` typed with xdotool (the
     /// pointer stays over the field: on Xvfb without a window manager the keyboard follows the
@@ -18,7 +19,7 @@ extension TestDesktop {
     public func typeInlineReply(_ text: String, buttons count: Int, timeout: Duration = TestDesktop.popupTimeout)
         async throws
     {
-        try await clickButton(index: count - 1, of: count, timeout: timeout)
+        try await clickButton(index: server == "plasma" ? count - 1 : 0, of: count, timeout: timeout)
         let deadline = ContinuousClock.now + timeout
         var failures: [String] = []
         for attempt in 1...3 {

@@ -170,7 +170,7 @@ public final class TestDesktop: @unchecked Sendable {
             let popup = try await stablePopupLine(timeout: deadline - clock.now)
             let window = String(popup.split(separator: " ")[0])
             let arguments =
-                server == "plasma"
+                server.hasPrefix("plasma")
                 ? ["--plasma", window]
                 : server == "budgie" ? ["--labels", window, String(count)] : [window, String(count)] + options
             let (status, output) = try await run(Self.script("popup-buttons"), arguments, timeout: 70)
@@ -182,9 +182,11 @@ public final class TestDesktop: @unchecked Sendable {
             // Plasma's analysis finds every button: it must find exactly the popup's. Plasma maps
             // a popup before it has drawn it, so there the analysis is repeated (bounded).
             guard status == 0, index < buttons.count, buttons[index].count >= 3,
-                server != "plasma" || buttons.count == count
+                !server.hasPrefix("plasma") || buttons.count == count
             else {
-                if server == "plasma", clock.now < deadline { try await Task.sleep(for: .milliseconds(100)); continue }
+                if server.hasPrefix("plasma"), clock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(100)); continue
+                }
                 throw TestSupportError(
                     "popup-buttons found no button \(index) of \(count) in window \(window) (\(status)): \(output)")
             }
@@ -199,10 +201,10 @@ public final class TestDesktop: @unchecked Sendable {
     public func clickCloseButton(timeout: Duration = TestDesktop.popupTimeout) async throws {
         try await output("xdotool", ["mousemove", "0", "0"])
         let window = try await stablePopup(timeout: timeout)
-        let arguments = server == "plasma" ? ["--plasma", window, "--close"] : [window, "1", "--top"]
+        let arguments = server.hasPrefix("plasma") ? ["--plasma", window, "--close"] : [window, "1", "--top"]
         let deadline = ContinuousClock.now + timeout
         var (status, output) = try await run(Self.script("popup-buttons"), arguments, timeout: 70)
-        while status != 0, server == "plasma", ContinuousClock.now < deadline {  // mapped, not yet drawn
+        while status != 0, server.hasPrefix("plasma"), ContinuousClock.now < deadline {  // mapped, not yet drawn
             try await Task.sleep(for: .milliseconds(100))
             (status, output) = try await run(Self.script("popup-buttons"), arguments, timeout: 70)
         }

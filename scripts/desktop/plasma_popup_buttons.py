@@ -1,15 +1,16 @@
 #!/usr/bin/python3
 """plasma_popup_buttons.py WINDOW_ID [--close | --field]
 
-Finds the buttons of one KDE Plasma 5.27 notification popup (Breeze style) by pixel analysis
+Finds the buttons of one KDE Plasma 5.27 or 6 notification popup (Breeze style) by pixel analysis
 of a screenshot of the root window, cut to the popup's geometry. Prints one line per button,
 left to right: INDEX SCREEN_X SCREEN_Y WIDTH HEIGHT.
 
   * buttons (actions, the inline-reply "Reply" and, once it is open, the reply field's send
-    button) are framed rectangles below the header: a 1-px gray border (r = g = b, 165..205)
-    around a lighter face; a top edge is matched with a bottom edge of the same span below it;
+    button) are framed rectangles below the header: a 1-px gray border (r = g = b, 165..215)
+    around a lighter face (Breeze 6: #D1D2D2 around #FCFCFC); a top edge is matched with a bottom edge of the same span below it;
   * --close prints the close button instead: the red disc at the right of the header
-    (Breeze draws it red, r > 180, g and b < 110);
+    (Breeze draws it red, r > 180, g and b < 110), or on Plasma 6 (Breeze 6) the dark cross
+    in the header's right-most 40 px;
   * --field prints the inline-reply text field once it is open: the widest run of pure white
     (255, 255, 255) below the header, at least 100 px wide, and its height in white rows.
 Needs DISPLAY; uses ImageMagick `import` and `xdotool`. Called through `plasma-popup-buttons`.
@@ -54,6 +55,11 @@ def main():
         red = [(x, y) for y in range(y0, min(y0 + 40, y1)) for x in range(x0, x1)
                if (lambda r, g, b: r > 180 and g < 110 and b < 110)(*rgb(x, y))]
         if not red:
+            # Plasma 6 (Breeze 6) draws a dark cross instead: the dark gray pixels in the
+            # header's right-most 40 px (the app's name is at the left).
+            red = [(x, y) for y in range(y0, min(y0 + 30, y1)) for x in range(max(x0, x1 - 40), x1)
+                   if (lambda r, g, b: r < 110 and abs(r - g) < 12 and abs(r - b) < 16)(*rgb(x, y))]
+        if not red:
             sys.exit("plasma-popup-buttons: no close button in the header")
         xs, ys = [p[0] for p in red], [p[1] for p in red]
         print(0, (min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2, max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
@@ -81,7 +87,7 @@ def main():
 
     def border(x, y):
         r, g, b = rgb(x, y)
-        return 165 <= r <= 205 and abs(r - g) < 6 and abs(r - b) < 8
+        return 165 <= r <= 215 and abs(r - g) < 6 and abs(r - b) < 8
 
     def runs(y):                      # horizontal border runs of a row: candidate top/bottom edges
         found, start = [], None

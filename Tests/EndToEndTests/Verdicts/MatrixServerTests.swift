@@ -22,9 +22,7 @@ import TestSupport
 
     @Test func withoutTheVariableEveryServerOfDesktopUpIsACase() throws {
         let names = MatrixServer.selection(nil).map(\.name)
-        #expect(names.count == 16)
-        // Plasma 6.3 and 6.7 run their own end-to-end suite (PlasmaSixEndToEndTests), not yet
-        // the matrix: its clicks on Breeze 6's popups are still to be written (MatrixServer.notYetInMatrix).
+        #expect(names.count == 18)
         #expect(Set(names).union(MatrixServer.notYetInMatrix) == (try desktopUpServers()), "\(names)")
         #expect(MatrixServer.selection(nil).allSatisfy { $0.selectionError == nil })
         let matrix = try String(contentsOf: PackageRoot.url.appendingPathComponent("scripts/matrix"), encoding: .utf8)
