@@ -21,6 +21,7 @@ public struct ServerVersion: Comparable, Sendable, CustomStringConvertible {
     /// Equal part by part, a missing part counting as 0 ("1.9" == "1.9.0").
     public static func == (lhs: ServerVersion, rhs: ServerVersion) -> Bool { !(lhs < rhs) && !(rhs < lhs) }
 
+    /// Earlier part by part, a missing part counting as 0.
     public static func < (lhs: ServerVersion, rhs: ServerVersion) -> Bool {
         for index in 0..<max(lhs.parts.count, rhs.parts.count) {
             let left = index < lhs.parts.count ? lhs.parts[index] : 0
@@ -30,5 +31,6 @@ public struct ServerVersion: Comparable, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// The numbers joined by dots, e.g. `6.7.4`.
     public var description: String { parts.map(String.init).joined(separator: ".") }
 }

@@ -15,10 +15,13 @@ public struct ServerVersionRule: Sendable {
         case closesAppNotificationsWhenSenderLeaves
     }
 
+    /// The server's name, as `GetServerInformation` reports it (`Plasma`, `gnome-shell`).
     public let name: String
+    /// The server's vendor, as `GetServerInformation` reports it (`KDE`, `GNOME`).
     public let vendor: String
     /// The versions it holds for, from `since` on; nil where it holds for every version.
     public let since: ServerVersion?
+    /// What the server does in that range.
     public let behaviour: Behaviour
     /// How it was found (the version measured, and the test that checks it).
     public let evidence: String
