@@ -37,6 +37,7 @@ extension NotificationAgent {
         let replacing = shown.delivered(app: app, identifier: request.identifier)
         if let replacing, let old = shown.removeDelivered(replacing) {
             delivery.attachments.release(old.request.imagePath)
+            deliveredChanged()
         }
         let presentation = await askPresenter(app: app, request: request)
         if let presentation, presentation.isDisjoint(with: [.alert, .banner, .list, .sound, .badge]) {
@@ -60,6 +61,7 @@ extension NotificationAgent {
         guard !shown.isRetired(id.owner) else { return id }  // its server has gone meanwhile
         let delivered = DeliveredNotification(app: app, request: request, date: Date(), shown: plan.notify)
         shown.addDelivered(delivered, at: id)
+        deliveredChanged()
         replayHeld(id)
         if case .milliseconds(let time) = plan.notify.expireTimeout, !profile.expiresItself(afterMilliseconds: time) {
             expire(id, shownAt: delivered.date, after: .milliseconds(Int(time)))
@@ -70,6 +72,7 @@ extension NotificationAgent {
     /// Forgets a delivered notification and takes it off the screen (and out of the tray).
     func remove(_ id: OwnedNotificationID, _ notification: DeliveredNotification) async {
         _ = shown.removeDelivered(id)
+        deliveredChanged()
         delivery.attachments.release(notification.request.imagePath)
         await takeDown(id, showing: notification.shown)
     }

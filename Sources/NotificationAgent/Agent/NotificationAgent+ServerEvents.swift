@@ -30,8 +30,10 @@ extension NotificationAgent {
     /// notifications that found none are fired.
     func serverOwnerChanged(to newOwner: String?) async {
         defer { serverWatch.owner = newOwner }
+        restoreDelivered(owner: newOwner)
         if let old = serverWatch.owner, old != newOwner {
             let lost = shown.forget(owner: old)
+            if !lost.delivered.isEmpty { deliveredChanged() }
             for notification in lost.delivered { delivery.attachments.release(notification.request.imagePath) }
             for popup in lost.popups {
                 if popup.kind == .permission {
@@ -81,6 +83,7 @@ extension NotificationAgent {
             // A clicked notification was answered: the server's close that follows is no dismissal.
             let clicked = shown.wasClicked(id)
             if let notification = shown.removeDelivered(id) {
+                deliveredChanged()
                 delivery.attachments.release(notification.request.imagePath)
                 // Only an out-of-spec reason needs the server's profile (Cinnamon's close cross sends 0).
                 var meaning = reason

@@ -41,6 +41,14 @@ package actor NotificationAgent {
     var serverWatch = ServerOwnerWatch()
     /// Remote notifications: subscriptions, distributor, counts (`NotificationAgent+Push.swift`).
     var push: AgentPush
+    /// `delivered.json` (`NotificationAgent+DeliveredStore.swift`); nil while a file that could
+    /// not be read is left as it is.
+    var deliveredStore: DeliveredStore?
+    /// What `delivered.json` held at start, until the server's owner is known.
+    var savedDelivered: [StoredDelivered]?
+    /// The delivered list changed since the last write began; a write runs.
+    var deliveredDirty = false
+    var deliveredWriting = false
 
     /// An agent on `connection` keeping its files in `store`'s directory. Its notification
     /// server is `server`, or by default a `NotificationsClient` on `connection` for
@@ -61,6 +69,7 @@ package actor NotificationAgent {
         delivery = AgentDelivery(directory: store.directory, soundPlayer: soundPlayer)
         responseQueue = ResponseQueueStore(directory: store.directory)
         push = AgentPush(directory: store.directory)
+        deliveredStore = DeliveredStore(directory: store.directory)
     }
 
     /// Exports the agent's object, follows the server's events, then takes the agent's name.
@@ -72,6 +81,7 @@ package actor NotificationAgent {
             guard let self else { throw DBusError(.remote, "the agent is stopping", name: AgentInterface.serverError) }
             return try await self.handle(message)
         }
+        loadDelivered()
         let owners = try await server.ownerChanges()
         serverWatch.follow(
             Task { [weak self] in
@@ -92,6 +102,10 @@ package actor NotificationAgent {
         await exportConnector()
         let savedFiring = try scheduler.load(now: Date())
         loadQueuedResponses()
+        // The notifications an earlier agent left on screen, taken before the first call can ask
+        // to replace one: the server's owner now decides which are still shown.
+        var currentOwner = try await server.ownerChanges().makeAsyncIterator()
+        restoreDelivered(owner: try await currentOwner.next() ?? nil)
         let reply = try await connection.requestName(AgentInterface.busName)
         guard reply == .primaryOwner || reply == .alreadyOwner else { return false }
         await startPush()

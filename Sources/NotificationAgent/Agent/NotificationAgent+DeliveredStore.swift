@@ -1,0 +1,63 @@
+import FreedesktopNotifications
+import Foundation
+
+/// The delivered notifications outlive the agent (`delivered.json`): read when it starts, kept
+/// for the server connection that showed them, written whenever the list changes.
+extension NotificationAgent {
+    /// Reads `delivered.json`; they are taken once the server's owner is known
+    /// (``restoreDelivered(owner:)``). A file that cannot be read is reported and left as it is.
+    func loadDelivered() {
+        guard let store = deliveredStore else { return }
+        do {
+            savedDelivered = try store.load()
+        } catch {
+            deliveredStore = nil
+            FileHandle.standardError.write(
+                Data(
+                    "unotifyd: \(error); delivered notifications are kept in memory only until it is moved aside\n".utf8
+                ))
+        }
+    }
+
+    /// Takes the saved notifications that `owner`, the server connection running now, showed:
+    /// those of an earlier server are gone with it.
+    func restoreDelivered(owner: String?) {
+        guard let saved = savedDelivered else { return }
+        savedDelivered = nil
+        var kept = 0
+        for entry in saved where entry.owner == owner && !shown.knows(entry.ownedID) {
+            shown.addDelivered(entry.notification, at: entry.ownedID)
+            kept += 1
+        }
+        if kept != saved.count { deliveredChanged() }
+    }
+
+    /// The delivered list changed: writes it, once a write already under way has ended (a burst
+    /// of changes costs one write more, not one each).
+    func deliveredChanged() {
+        guard let store = deliveredStore else { return }
+        deliveredDirty = true
+        guard !deliveredWriting else { return }
+        deliveredWriting = true
+        Task {
+            while let snapshot = self.takeDeliveredSnapshot() {
+                do {
+                    try await store.save(snapshot)
+                } catch {
+                    FileHandle.standardError.write(
+                        Data("unotifyd: the delivered notifications were not saved: \(error)\n".utf8))
+                }
+            }
+        }
+    }
+
+    /// The list to write next, or nil when it is written (the writer stops).
+    private func takeDeliveredSnapshot() -> [OwnedNotificationID: DeliveredNotification]? {
+        guard deliveredDirty else {
+            deliveredWriting = false
+            return nil
+        }
+        deliveredDirty = false
+        return shown.delivered
+    }
+}
