@@ -1,3 +1,4 @@
+import FreedesktopNotifications
 import Testing
 @testable import DBus
 @testable import NotificationAgentClient
@@ -87,6 +88,10 @@ import Testing
             try Self.roundTrip(AgentInterface.reply, ("1234", "on my way"), ()),
             try Self.roundTrip(
                 AgentInterface.getDesktop, (), ("on", "GNOME: show-banners", "GNOME Settings › Notifications")),
+            try Self.roundTrip(
+                AgentInterface.relay,
+                NotifyRequest(appName: "Tea Timer", summary: "Tea").arguments.map { DBusVariant($0) },
+                UInt32(7)),
         ]
         #expect(Set(covered) == Set(AgentMethod.allCases))
     }
