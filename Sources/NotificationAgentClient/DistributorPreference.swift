@@ -37,11 +37,16 @@ package enum DistributorPreference {
 
     /// The stored choice; nil when there is none, or when the file holds no valid distributor
     /// name (then no choice counts, as if there were none).
+    ///
+    /// Only a regular file is read, opened non-blocking: a FIFO there (with no writer) blocked
+    /// the read, and with it the agent's every call and `unotify push`; it counts as no choice.
     package static func read(environment: (String) -> String? = processEnvironment) -> String? {
         guard let path = path(environment: environment) else { return nil }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         var buffer = [UInt8](repeating: 0, count: 512)
         let count = Glibc.read(descriptor, &buffer, buffer.count)
         guard count > 0, let text = String(validating: buffer[0..<count], as: UTF8.self) else { return nil }
