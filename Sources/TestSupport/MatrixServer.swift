@@ -223,10 +223,6 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         enlightenment, gnomeShell48, gnomeShell51, plasma63, plasma67,
     ]
 
-    /// The servers `desktop-up` starts that the matrix does not run: none (a server added to
-    /// `desktop-up` joins the matrix, or is named here with the reason).
-    public static let notYetInMatrix: Set<String> = []
-
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated
     /// desktop-up names), so one server can be run alone: ``selection(_:)`` of the variable.
     public static var all: [MatrixServer] { selection(ProcessInfo.processInfo.environment["UNOTIFY_MATRIX_SERVERS"]) }
