@@ -47,6 +47,8 @@ package struct AgentError: Error, Sendable, CustomStringConvertible {
                 self.init(.invalidArgument, "cannot send this to unotifyd: " + Self.visible(error.message, limit: 200))
             } else if error.code == .peerGone {
                 self.init(.unavailable, Self.agentQuit)
+            } else if error.code == .disconnected {
+                self.init(.unavailable, Self.busLost)
             } else if error.code == .timedOut {
                 self.init(.timedOut, "unotifyd did not answer in time: \(error.message)")
             } else {
@@ -59,6 +61,10 @@ package struct AgentError: Error, Sendable, CustomStringConvertible {
     package static let agentQuit =
         "the agent quit (unotifyd left the bus before it answered: it crashed, was killed or was stopped); "
         + "the next call starts it again"
+
+    /// Said when this process lost its connection to the session bus (the bus daemon stopped,
+    /// or the session ended) before or while it called the agent.
+    package static let busLost = "lost the connection to the session bus (the bus daemon stopped)"
 
     /// The D-Bus error the agent replies with for this failure.
     package var dbusError: DBusError {
