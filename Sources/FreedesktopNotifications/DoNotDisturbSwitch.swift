@@ -1,9 +1,8 @@
 import DBus
 
-/// Where a notification server keeps its do-not-disturb switch, read over D-Bus. **The one
-/// place** that knows which server keeps it where, by the name `GetServerInformation` gives
-/// (and KDE's `inhibitions` capability); every reader (the agent, `unotify server --explain`)
-/// asks ``of(_:)``.
+/// Where a notification server keeps its do-not-disturb switch, read over D-Bus. Which server
+/// keeps which is a row of the quirks table (``ServerBehaviour/doNotDisturb(_:)``), or KDE's
+/// `inhibitions` capability; every reader (the agent, `unotify server --explain`) asks ``of(_:)``.
 ///
 /// Each server follows its own switch: while it is on, it shows no popup for a notification that
 /// is not let through (measured on Debian 12's servers; `docs/DESKTOP-SETTINGS.md`).
@@ -44,44 +43,23 @@ public enum DoNotDisturbSwitch: Sendable, Hashable {
     /// The Lua expression unotify evaluates in awesome: the suspension state, and nothing else.
     public static let awesomeExpression = "return require(\"naughty\").is_suspended()"
 
-    /// The switch of the server `profile` describes; `nil` when it keeps none that can be read.
+    /// The switch of the server `profile` describes: KDE's `Inhibited` wherever `inhibitions` is
+    /// advertised, else the quirks table's (``ServerBehaviour/doNotDisturb(_:)``); `nil` when it
+    /// keeps none that can be read.
     public static func of(_ profile: ServerProfile) -> Self? {
         if profile.capabilities.contains(.inhibitions) { return .inhibited }
-        switch profile.information?.name {
-        case "dunst": return .dunstPaused
-        case "mako": return .makoMode
-        case "Xfce Notify Daemon": return .xfconf
-        case "SwayNotificationCenter": return .swayncDnd
-        case "Budgie Notification Server": return .budgieDispatcher
-        case "naughty": return .awesomeSuspended
-        default: return nil
-        }
-    }
-
-    /// Whether the desktop of the server `profile` describes keeps its do-not-disturb in GSettings,
-    /// which only the agent reads (it links GIO; the CLI does not, for its fast start): Cinnamon's
-    /// `display-notifications`, GNOME's `show-banners`. `unotify server --explain` asks the agent.
-    public static func isKeptInGSettings(by profile: ServerProfile) -> Bool {
-        profile.information.map { $0.name == "cinnamon" || $0.name == "gnome-shell" } ?? false
+        return profile.first { if case .doNotDisturb(let doNotDisturbSwitch) = $0 { doNotDisturbSwitch } else { nil } }
     }
 
     /// Why the server `profile` describes has no switch of its own to read, for `unotify server
-    /// --explain` (where ``of(_:)`` is `nil`). Cinnamon and GNOME Shell keep theirs in GSettings,
-    /// which only the agent reads.
+    /// --explain` (where ``of(_:)`` is `nil`): the quirks table's reason, or where its desktop
+    /// keeps one in GSettings, which only the agent reads.
     public static func absence(in profile: ServerProfile) -> String {
-        switch profile.information?.name {
-        case "e17":
-            "Enlightenment has no do-not-disturb: its notification module only filters by urgency "
-                + "(show_low, show_normal, show_critical in its settings), which unotify does not read"
-        case "cinnamon":
-            "Cinnamon keeps it in GSettings (org.cinnamon.desktop.notifications display-notifications), "
-                + "which only unotifyd reads"
-        case "gnome-shell":
-            "GNOME keeps it in GSettings (org.gnome.desktop.notifications show-banners), which unotifyd reads "
-                + "where it uses GNOME's settings (XDG_CURRENT_DESKTOP=GNOME or UNOTIFY_DESKTOP_SETTINGS=gnome)"
-        case let name:
-            "\(name ?? "the server") keeps no switch unotify can read"
+        if let place = profile.doNotDisturbInGSettings { return place.absence }
+        if let reason = profile.first({ if case .hasNoDoNotDisturb(let reason) = $0 { reason } else { nil } }) {
+            return reason
         }
+        return "\(profile.information?.name ?? "the server") keeps no switch unotify can read"
     }
 
     /// Where the state is read, for `unotify server --explain`: "dunst: paused". (`.inhibited` is

@@ -1,10 +1,9 @@
 /// Links in a body, for servers that cannot draw them.
 extension ServerProfile {
     /// The server shows a whole body as raw text, tags and all, when it holds a link (`<a>`):
-    /// awesome 4.3's naughty ("naughty" by "awesome"; measured: `<b>x</b>` is bold, but
-    /// `<b>x</b> <a href="…">y</a>` showed every tag as typed). The specification lets a server
-    /// leave out the tags it does not support; naughty's Pango markup has no `<a>`.
-    public var showsLinksAsRawText: Bool { name == "naughty" && vendor == "awesome" }
+    /// awesome's naughty (``ServerBehaviour/showsLinksAsRawText``). The specification lets a
+    /// server leave out the tags it does not support; naughty's Pango markup has no `<a>`.
+    public var showsLinksAsRawText: Bool { has(.showsLinksAsRawText) }
 
     /// `body` as this server shows it right: where a link makes the whole body raw text
     /// (``showsLinksAsRawText``), each `<a …>` and `</a>` tag is left out and the link's text kept.

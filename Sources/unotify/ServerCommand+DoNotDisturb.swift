@@ -8,7 +8,7 @@ extension ServerCommand {
     /// (`GetDesktop`), which links GIO, so that the CLI need not.
     static func doNotDisturbLine(_ client: NotificationsClient, _ profile: ServerProfile) async -> String {
         guard let doNotDisturb = DoNotDisturbSwitch.of(profile) else {
-            guard DoNotDisturbSwitch.isKeptInGSettings(by: profile) else {
+            guard profile.doNotDisturbInGSettings != nil else {
                 return "do not disturb: unavailable (\(DoNotDisturbSwitch.absence(in: profile)))"
             }
             do {

@@ -33,6 +33,9 @@ struct ServerCommand: AsyncParsableCommand {
                 }
                 StandardOutput.write(await Self.doNotDisturbLine(client, profile))
                 StandardOutput.write(await Self.pushDistributorLine())
+                for quirk in profile.quirks {
+                    StandardOutput.write("measured \(quirk.behaviour.summary) (\(quirk.versions)): \(quirk.evidence)")
+                }
             } else if json {
                 StandardOutput.write(
                     JSONText.object([

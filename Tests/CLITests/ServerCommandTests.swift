@@ -32,6 +32,11 @@ import TestSupport
         #expect(result.stdout.contains("degrades buttons: no buttons"))
         #expect(result.stdout.contains("degrades formatted text: text is sent plain"))
         #expect(result.stdout.contains("works    sound: the server plays no sound hint"))
+        // The quirks table's rows for this server, with their evidence.
+        #expect(
+            result.stdout.contains(
+                "measured draws images from image_path only (every version): 0.9.35: draws image_path only"),
+            "\(result.stdout)")
     }
 
     @Test func noServerExitsTwo() async throws {

@@ -2,7 +2,7 @@ import FreedesktopNotifications
 import Testing
 
 /// The profile of the newest desktops: what they advertise first, then the version rules
-/// (`ServerVersionRule.table`), as measured on GNOME Shell 48.7 / 51.0 and Plasma 6.3.6 / 6.7.4.
+/// (`ServerQuirk.table`), as measured on GNOME Shell 48.7 / 51.0 and Plasma 6.3.6 / 6.7.4.
 @Suite struct ServerProfileVersionTests {
     static let plasmaCapabilities = [
         "body", "body-hyperlinks", "body-markup", "body-images", "icon-static", "actions", "persistence",
@@ -57,9 +57,41 @@ import Testing
         #expect(!gnome43.closesAppNotificationsWhenSenderLeaves)
     }
 
-    @Test func everyRuleNamesItsEvidence() {
-        for rule in ServerVersionRule.table {
-            #expect(rule.evidence.contains("measured"), "\(rule.name) \(rule.behaviour)")
+    @Test func everyRowNamesItsEvidence() {
+        for quirk in ServerQuirk.table {
+            #expect(
+                quirk.evidence.contains("measured") || quirk.evidence.contains("read in its code"),
+                "\(quirk.name) \(quirk.behaviour)")
+            #expect(!quirk.behaviour.summary.isEmpty)
         }
+    }
+
+    @Test func aRowBoundedByVersionsHoldsOnlyInItsRange() {
+        let row = ServerQuirk.table.first { $0.behaviour == .playsAdvertisedSound }
+        let plasma = { (version: String) in
+            ServerInformation(name: "Plasma", vendor: "KDE", version: version, specVersion: "1.2")
+        }
+        #expect(row?.matches(plasma("6.4")) == true)
+        #expect(row?.matches(plasma("6.3.6")) == false)
+        #expect(row?.matches(plasma("not a version")) == false)
+        #expect(row?.versions == "6.4 and later")
+        // Another vendor by the same name is another server.
+        #expect(
+            row?.matches(ServerInformation(name: "Plasma", vendor: "Other", version: "6.7", specVersion: "1.2"))
+                == false)
+    }
+
+    @Test func theDoNotDisturbSwitchesAreRowsOfTheTable() {
+        #expect(DoNotDisturbSwitch.of(Self.profile("dunst", "Dunst", "1.9.0", ["actions"])) == .dunstPaused)
+        #expect(DoNotDisturbSwitch.of(Self.profile("naughty", "awesome", "4.3", ["actions"])) == .awesomeSuspended)
+        // KDE's capability decides before any row.
+        #expect(DoNotDisturbSwitch.of(Self.profile("Plasma", "KDE", "6.7.4", Self.plasmaCapabilities)) == .inhibited)
+        let gnome = Self.profile("gnome-shell", "GNOME", "48.7", Self.gnomeCapabilities)
+        #expect(DoNotDisturbSwitch.of(gnome) == nil)
+        #expect(gnome.doNotDisturbInGSettings == .gnomeShowBanners)
+        #expect(DoNotDisturbSwitch.absence(in: gnome).hasPrefix("GNOME keeps it in GSettings"))
+        let unknown = Self.profile("newcomer", "Someone", "1.0", ["actions"])
+        #expect(unknown.quirks.isEmpty)
+        #expect(DoNotDisturbSwitch.absence(in: unknown) == "newcomer keeps no switch unotify can read")
     }
 }

@@ -1,8 +1,8 @@
 import FreedesktopNotifications
 
 /// Which do-not-disturb switch the agent follows: the one the running notification server keeps
-/// (``DoNotDisturbSwitch/of(_:)``, by the name its `GetServerInformation` gives), or, for
-/// Cinnamon's server (`cinnamon`), Cinnamon's GSettings key (``CinnamonDoNotDisturb``). The one
+/// (``DoNotDisturbSwitch/of(_:)``), or, where the quirks table says Cinnamon's GSettings key
+/// holds it (``ServerProfile/doNotDisturbInGSettings``), that key (``CinnamonDoNotDisturb``). The one
 /// place where the agent picks a ``DoNotDisturbSource``; nothing else in the agent knows which
 /// server or desktop runs.
 package enum DoNotDisturbSelection {
@@ -13,8 +13,10 @@ package enum DoNotDisturbSelection {
         for profile: ServerProfile, server: any NotificationServer, desktop: (any DesktopAppSettingsStore)? = nil
     ) -> (any DoNotDisturbSource)? {
         guard let doNotDisturbSwitch = DoNotDisturbSwitch.of(profile) else {
-            if profile.information?.name == "cinnamon" { return CinnamonDoNotDisturb.shared }
-            return desktop?.doNotDisturb
+            switch profile.doNotDisturbInGSettings {
+            case .cinnamonDisplayNotifications: return CinnamonDoNotDisturb.shared
+            case .gnomeShowBanners, nil: return desktop?.doNotDisturb
+            }
         }
         return ServerDoNotDisturbSource(server: server, origin: doNotDisturbSwitch.origin)
     }

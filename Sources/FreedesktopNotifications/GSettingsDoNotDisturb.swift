@@ -1,0 +1,21 @@
+/// A desktop's do-not-disturb switch kept in GSettings, which only the agent reads (it links
+/// GIO; the CLI does not, for its fast start): a ``ServerBehaviour/doNotDisturbInGSettings(_:)``.
+public enum GSettingsDoNotDisturb: Sendable, Hashable {
+    /// Cinnamon: `org.cinnamon.desktop.notifications display-notifications` (off is do-not-disturb).
+    case cinnamonDisplayNotifications
+    /// GNOME: `org.gnome.desktop.notifications show-banners` (off is do-not-disturb), read where
+    /// the agent uses GNOME's settings.
+    case gnomeShowBanners
+
+    /// Where it is kept, for `unotify server --explain` when the agent cannot be asked.
+    public var absence: String {
+        switch self {
+        case .cinnamonDisplayNotifications:
+            "Cinnamon keeps it in GSettings (org.cinnamon.desktop.notifications display-notifications), "
+                + "which only unotifyd reads"
+        case .gnomeShowBanners:
+            "GNOME keeps it in GSettings (org.gnome.desktop.notifications show-banners), which unotifyd reads "
+                + "where it uses GNOME's settings (XDG_CURRENT_DESKTOP=GNOME or UNOTIFY_DESKTOP_SETTINGS=gnome)"
+        }
+    }
+}

@@ -1,0 +1,77 @@
+/// What a notification server does that its capabilities do not say: the behaviour of a row of
+/// the quirks table (``ServerQuirk``). ``ServerProfile`` turns each into a property the rest of
+/// unotify asks.
+public enum ServerBehaviour: Sendable, Hashable {
+    // Buttons and clicks.
+    /// It advertises `actions` and reports clicks, but draws no buttons: the user picks an action
+    /// from the server's own menu command (``ServerProfile/actionMenuCommand``).
+    case drawsNoButtons(menuCommand: String)
+    /// A click on the notification's body closes it without reporting the `default` action.
+    case hasNoDefaultAction
+    /// At most this many buttons can be clicked on one popup; later ones are cut off or dropped.
+    case maximumButtons(Int)
+    /// From one more action than this on, the actions are offered in a drop-down list instead.
+    case buttonsBeforeMenu(Int)
+    /// The action after `default` in a `Notify` is dropped, so `default` must come last.
+    case wantsDefaultActionLast
+    /// Actions are keyed by their titles: one title is one button, in any order.
+    case keysActionsByTitle
+    /// A low-urgency notification goes to a tray that draws no buttons.
+    case hidesButtonsWhenQuiet
+    /// A low-urgency notification is not shown at all.
+    case dropsQuietNotifications
+
+    // Sound.
+    /// It plays the `sound-file` / `sound-name` hints itself, whatever it advertises.
+    case playsSoundFile
+    /// It plays the sound hints itself when it advertises `sound`.
+    case playsAdvertisedSound
+    /// It plays a sound only as it shows a banner: a notification without one is silent.
+    case playsSoundOnlyWithBanner
+
+    // Closing and time on screen.
+    /// A user's close is reported as an expiry (reason 1), so it cannot be told from one.
+    case reportsCloseAsExpiry
+    /// It has no actions, but a close cross whose close is reported.
+    case reportsDismissalWithoutActions
+    /// Every `NotificationClosed` reason is one lower than the specification's.
+    case numbersCloseReasonsOneLower
+    /// Its close cross is reported with reason 0, outside the specification: a dismissal.
+    case reportsDismissalAsReasonZero
+    /// `CloseNotification` leaves the popup drawn until its own timeout.
+    case leavesClosedPopupsDrawn
+    /// `expire_timeout` is ignored: the agent closes an app's notification when its time is up.
+    case ignoresExpireTimeout
+    /// Every notification's time on screen is forced into this range, in milliseconds.
+    case expireTimeoutClamp(ClosedRange<Int32>)
+    /// A popup leaves the screen after its time into a control center, with no
+    /// `NotificationClosed`: it stays delivered.
+    case keepsExpiredPopupsInControlCenter
+
+    // Text and images.
+    /// A body that holds a link (`<a>`) is shown as raw text, tags and all.
+    case showsLinksAsRawText
+    /// Images are drawn only from the deprecated `image_path` hint.
+    case drawsOnlyDeprecatedImagePath
+    /// `image-path` is read as a file path; a `file://` URI draws nothing or loses the notification.
+    case readsImagePathAsFilePath
+    /// No image hint is drawn, only `app_icon`.
+    case drawsImagesOnlyAsAppIcon
+
+    // Repeats and senders.
+    /// The same app name, summary and body again within about a second is refused.
+    case refusesQuickRepeats
+    /// A notification whose sender left the bus before the server asked for its process is dropped.
+    case dropsNotificationsOfDepartedSenders
+    /// Every notification of an app (one whose `desktop-entry` or app name names an installed
+    /// `.desktop` file) is closed when the connection that first sent one leaves the bus.
+    case closesAppNotificationsWhenSenderLeaves
+
+    // Do not disturb.
+    /// Its do-not-disturb switch is read over D-Bus this way.
+    case doNotDisturb(DoNotDisturbSwitch)
+    /// Its desktop keeps the do-not-disturb switch in GSettings, which only the agent reads.
+    case doNotDisturbInGSettings(GSettingsDoNotDisturb)
+    /// It has no do-not-disturb unotify can read, for this reason.
+    case hasNoDoNotDisturb(reason: String)
+}

@@ -1,0 +1,205 @@
+extension ServerQuirk {
+    /// Every measured quirk, by server. Add a row here, with its evidence and a version range
+    /// where it is known to change, rather than a branch on a server's name anywhere else.
+    /// Unless a row says otherwise, it was measured on the version Debian 12 ships, and the
+    /// end-to-end matrix (`Tests/EndToEndTests/Matrix`) checks it on that server.
+    public static let table: [ServerQuirk] =
+        gnomeShell + plasma + notificationDaemons + wlrootsServers + otherDesktops
+
+    /// GNOME Shell ("gnome-shell" by "GNOME").
+    static let gnomeShell: [ServerQuirk] = [
+        ServerQuirk(
+            "gnome-shell", vendor: "GNOME", .maximumButtons(3),
+            evidence: "43.9: a Notify with four actions showed One, Two, Three, whatever their labels (measured on "
+                + "the banner through org.gnome.Shell.Eval)"),
+        ServerQuirk(
+            "gnome-shell", vendor: "GNOME", .playsSoundFile,
+            evidence: "43.9: messageTray.js plays sound-file and sound-name as it shows the banner and ignores "
+                + "suppress-sound; recorded on a null sink: one sound per notification, none with the app's sound "
+                + "off (measured; SoundMatrixTests)"),
+        ServerQuirk(
+            "gnome-shell", vendor: "GNOME", .playsSoundOnlyWithBanner,
+            evidence: "43.9: a low-urgency notification gets no banner and went to the tray in silence (measured; "
+                + "GnomeShellEndToEndTests)"),
+        ServerQuirk(
+            "gnome-shell", vendor: "GNOME", .ignoresExpireTimeout,
+            evidence: "43.9: notificationDaemon.js never reads expire_timeout; -t 1000 changed nothing, a banner "
+                + "leaves after about 4 s and stays in the tray (measured; GnomeShellEndToEndTests)"),
+        ServerQuirk(
+            "gnome-shell", vendor: "GNOME", .hidesButtonsWhenQuiet,
+            evidence: "43.9: a low-urgency notification showed no banner and its tray message no buttons (measured; "
+                + "ProvisionalMatrixTests)"),
+        ServerQuirk(
+            "gnome-shell", vendor: "GNOME", since: ServerVersion(46), .dropsNotificationsOfDepartedSenders,
+            evidence: "48.7: 20 sends that did not wait for the answer left 14 listed; 51.0 likewise (measured; "
+                + "SendKeptEndToEndTests)"),
+        ServerQuirk(
+            "gnome-shell", vendor: "GNOME", since: ServerVersion(46), .closesAppNotificationsWhenSenderLeaves,
+            evidence: "48.7 and 51.0: a notify-send naming an installed desktop entry is gone once notify-send "
+                + "exits (measured; notificationDaemon.js destroys an app's source when its first sender's name "
+                + "vanishes; SendKeptEndToEndTests)"),
+        ServerQuirk(
+            "gnome-shell", vendor: "GNOME", .doNotDisturbInGSettings(.gnomeShowBanners),
+            evidence: "43.9, 48.7, 51.0: show-banners off hides every banner but the critical prompt's (measured; "
+                + "GnomeShellSettingsEndToEndTests)"),
+    ]
+
+    /// KDE Plasma ("Plasma" by "KDE"). Its do-not-disturb is the `inhibitions` capability's.
+    static let plasma: [ServerQuirk] = [
+        ServerQuirk(
+            "Plasma", vendor: "KDE", since: ServerVersion(6, 4), .playsAdvertisedSound,
+            evidence: "6.7.4 advertises sound and its libnotificationmanager plays sound-file and sound-name "
+                + "through libcanberra, honouring Plasma's sound settings; 5.27 and 6.3.6 advertise no sound "
+                + "(measured; SoundMatrixTests on plasma-6.7)"),
+        ServerQuirk(
+            "Plasma", vendor: "KDE", .refusesQuickRepeats,
+            evidence: "5.27: three identical sends in a row, the second and third refused with "
+                + "ExcessNotificationGeneration, whatever their replaces_id (measured; PlasmaEndToEndTests)"),
+    ]
+
+    /// notification-daemon ("Notification Daemon" by "GNOME"), mate-notification-daemon (by
+    /// "MATE"), notify-osd and lxqt-notificationd.
+    static let notificationDaemons: [ServerQuirk] = [
+        ServerQuirk(
+            "Notification Daemon", vendor: "GNOME", .maximumButtons(4),
+            evidence: "3.20: a fixed 400 px popup; four buttons with usual labels fit, the fifth is cut in half, a "
+                + "sixth never shows, and the close X goes (measured; docs/research/button-limits.md)"),
+        ServerQuirk(
+            "Notification Daemon", vendor: "GNOME", .leavesClosedPopupsDrawn,
+            evidence: "3.20: answers CloseNotification with NotificationClosed(id, 3) but leaves the popup drawn, "
+                + "and later notifications wait behind it; a replacement that expires after 1 ms removes it "
+                + "(measured twice; ProvisionalMatrixTests)"),
+        ServerQuirk(
+            "Notification Daemon", vendor: "MATE", .playsSoundFile,
+            evidence: "1.26: plays the sound-file hint (measured on a null sink; SoundMatrixTests)"),
+        ServerQuirk(
+            "Notification Daemon", vendor: "MATE", .reportsCloseAsExpiry,
+            evidence: "1.26: its close X reports reason 1, like a timeout (measured; DismissMatrixTests)"),
+        ServerQuirk(
+            "lxqt-notificationd", .buttonsBeforeMenu(3),
+            evidence: "1.2: up to 3 buttons (default drawn as Open); from the 4th action on a drop-down list with "
+                + "OK holds every action, each invoked correctly, 8 measured (docs/research/button-limits.md)"),
+        ServerQuirk(
+            "lxqt-notificationd", .drawsOnlyDeprecatedImagePath,
+            evidence: "1.2: draws image_path only, and nothing at all when image-path is sent too (measured; "
+                + "docs/research/lxqt-images.md, ImageMatrixTests)"),
+        ServerQuirk(
+            "notify-osd", .drawsOnlyDeprecatedImagePath,
+            evidence: "0.9.35: draws image_path only (measured; docs/research/lxqt-images.md)"),
+    ]
+
+    /// Servers of wlroots compositors and standalone ones: dunst, mako, SwayNotificationCenter.
+    static let wlrootsServers: [ServerQuirk] = [
+        ServerQuirk(
+            "dunst", .doNotDisturb(.dunstPaused),
+            evidence: "1.9: paused (dunstctl set-paused true) holds every notification, critical ones too, until "
+                + "it resumes (measured; DoNotDisturbEndToEndTests)"),
+        ServerQuirk(
+            "mako", .drawsNoButtons(menuCommand: "makoctl menu"),
+            evidence: "1.7.1 under sway 1.7 (\"mako\" by \"emersion\", 0.0.0 in Debian's build): advertises "
+                + "actions and reports ActionInvoked but draws only summary and body; makoctl menu or invoke picks "
+                + "an action, a left click invokes default (measured; MakoEndToEndTests)"),
+        ServerQuirk(
+            "mako", .doNotDisturb(.makoMode),
+            evidence: "1.7.1: the mode do-not-disturb (makoctl mode -a) is listed by ListModes; mako hides only "
+                + "what its [mode=do-not-disturb] section says (measured; DoNotDisturbEndToEndTests)"),
+        ServerQuirk(
+            "SwayNotificationCenter", .doNotDisturb(.swayncDnd),
+            evidence: "0.7.3: GetDnd answers the running server's state (swaync-client --dnd-on) (measured; "
+                + "AgentNewServersDoNotDisturbTests)"),
+        ServerQuirk(
+            "SwayNotificationCenter", vendor: "ErikReider", .keepsExpiredPopupsInControlCenter,
+            evidence: "0.7.3 under sway 1.7: a popup leaves after its timeout into the control center with no "
+                + "NotificationClosed; clearing it there sends 2, CloseNotification 3 then 2; a click sends "
+                + "ActionInvoked then NotificationClosed 3, 2, 2 (measured with dbus-monitor; "
+                + "AnsweredOnceMatrixTests)"),
+        ServerQuirk(
+            "SwayNotificationCenter", vendor: "ErikReider", .readsImagePathAsFilePath,
+            evidence: "0.7.3: a 64x64 red square given as a path drew 4096 red pixels, as a file:// URI none "
+                + "(measured; ImageMatrixTests)"),
+    ]
+
+    /// The other desktops' own servers: Xfce, Cinnamon, Budgie, Enlightenment, awesome.
+    static let otherDesktops: [ServerQuirk] = [
+        ServerQuirk(
+            "Xfce Notify Daemon", .hasNoDefaultAction,
+            evidence: "0.7.3: a click on the body closes the popup and reports no default action (measured)"),
+        ServerQuirk(
+            "Xfce Notify Daemon", .doNotDisturb(.xfconf),
+            evidence: "0.7.3: xfconf's xfce4-notifyd /do-not-disturb; a notification that is not critical is logged "
+                + "without a popup (measured; DoNotDisturbEndToEndTests)"),
+        ServerQuirk(
+            "cinnamon", vendor: "GNOME", .reportsDismissalAsReasonZero,
+            evidence: "5.6: the cross on a banner and on the tray applet sent NotificationClosed(id, 0) once; "
+                + "buttons, CloseNotification and remove-old expiry send 2, 3 and 1 (measured; DismissMatrixTests)"),
+        ServerQuirk(
+            "cinnamon", vendor: "GNOME", .ignoresExpireTimeout,
+            evidence: "5.6 with remove-old false, as shipped: -t 1000 closed nothing, the banner left for the tray "
+                + "after 4 s with no signal (measured)"),
+        ServerQuirk(
+            "cinnamon", vendor: "GNOME", .hidesButtonsWhenQuiet,
+            evidence: "5.6: a low-urgency Notify with two actions showed no banner, its buttons unmapped in the "
+                + "tray (measured through org.Cinnamon.Eval)"),
+        ServerQuirk(
+            "cinnamon", vendor: "GNOME", .readsImagePathAsFilePath,
+            evidence: "5.6: notificationDaemon.js passes image-path to GLib.filename_to_uri, which throws on "
+                + "file://; with an app icon the whole banner was lost (measured; ImageMatrixTests)"),
+        ServerQuirk(
+            "cinnamon", .doNotDisturbInGSettings(.cinnamonDisplayNotifications),
+            evidence: "5.6: display-notifications off shows no banner but the critical prompt's (measured; "
+                + "CinnamonDoNotDisturbProcessTests)"),
+        ServerQuirk(
+            "Budgie Notification Server", vendor: "Budgie Desktop Developers", .wantsDefaultActionLast,
+            evidence: "10.7: default, snooze, drink showed only Drink; snooze, default, drink only Snooze; snooze, "
+                + "drink, default both (measured)"),
+        ServerQuirk(
+            "Budgie Notification Server", vendor: "Budgie Desktop Developers", .expireTimeoutClamp(6000...12000),
+            evidence: "10.7: notify-send -t 1000 stayed 6 s, 0 6 s, 20000 12 s, then reason 1; a critical prompt "
+                + "sent with 0 left after 6.1 s (measured; ServerProfileBudgieTests)"),
+        ServerQuirk(
+            "Budgie Notification Server", vendor: "Budgie Desktop Developers", .readsImagePathAsFilePath,
+            evidence: "10.7: a red square given as a path was drawn, as a file:// URI its stock envelope icon "
+                + "instead (measured; ImageMatrixTests)"),
+        ServerQuirk(
+            "Budgie Notification Server", .doNotDisturb(.budgieDispatcher),
+            evidence: "10.7: GetDoNotDisturb on budgie-daemon's Dispatcher; while on, no popup for a notification "
+                + "that is not critical (measured; AgentNewServersDoNotDisturbTests)"),
+        ServerQuirk(
+            "e17", vendor: "enlightenment.org", .reportsDismissalWithoutActions,
+            evidence: "0.25.4 (reports itself as 0.17): capabilities body body-markup, no ActionInvoked ever, but a "
+                + "close cross (measured; DismissMatrixTests)"),
+        ServerQuirk(
+            "e17", vendor: "enlightenment.org", .numbersCloseReasonsOneLower,
+            evidence: "0.25.4: -t 1500 closed with 0 after 1.0 s, the cross (xdotool) sent 1, CloseNotification 2 "
+                + "(measured with dbus-monitor; DismissMatrixTests, CloseMatrixTests)"),
+        ServerQuirk(
+            "e17", vendor: "enlightenment.org", .dropsQuietNotifications,
+            evidence: "0.25.4 as configured out of the box: notify-send -u low drew no popup, -u normal did "
+                + "(measured; ProvisionalMatrixTests)"),
+        ServerQuirk(
+            "e17", vendor: "enlightenment.org", .readsImagePathAsFilePath,
+            evidence: "0.25.4: a 64x64 red square given as a path drew 1600 red pixels scaled, as a file:// URI "
+                + "none (measured; ImageMatrixTests)"),
+        ServerQuirk(
+            "e17",
+            .hasNoDoNotDisturb(
+                reason: "Enlightenment has no do-not-disturb: its notification module only filters by urgency "
+                    + "(show_low, show_normal, show_critical in its settings), which unotify does not read"),
+            evidence: "0.25.4: its notification module keeps urgency filters and no do-not-disturb state (read in its "
+                + "code; DoNotDisturbReadTests)"),
+        ServerQuirk(
+            "naughty", vendor: "awesome", .keysActionsByTitle,
+            evidence: "4.3: -A a=Same -A b=Same drew one row, -A a=Alpha -A b=Beta drew Beta above Alpha (measured)"),
+        ServerQuirk(
+            "naughty", vendor: "awesome", .showsLinksAsRawText,
+            evidence: "4.3: <b>x</b> is bold, but <b>x</b> <a href=\"…\">y</a> showed every tag as typed (measured)"),
+        ServerQuirk(
+            "naughty", vendor: "awesome", .drawsImagesOnlyAsAppIcon,
+            evidence: "4.3: a red square given as app_icon was drawn, given as either image hint nothing (measured; "
+                + "ImageMatrixTests)"),
+        ServerQuirk(
+            "naughty", .doNotDisturb(.awesomeSuspended),
+            evidence: "4.3: naughty.is_suspended() through Eval of org.awesomewm.awful.Remote; while suspended "
+                + "every notification is held hidden (measured; AgentNewServersDoNotDisturbTests)"),
+    ]
+}
