@@ -13,7 +13,7 @@ extension NotificationAgent {
         await connection.export(path: UnifiedPush.connectorPath, interfaces: UnifiedPush.connectorDescriptions) {
             [weak self] message in
             guard let self else { return [] }
-            return await self.connectorCalled(message)
+            return try await self.connectorCalled(message)
         }
     }
 
@@ -32,7 +32,8 @@ extension NotificationAgent {
         } catch {
             logPush("distributors appearing later are not followed: \(error)")
         }
-        if !((try? subscriptions().apps.isEmpty) ?? true) {
+        // An unreadable push.json is registered again too: that logs why it cannot be.
+        if !((try? subscriptions().apps.isEmpty) ?? false) {
             Task { [weak self] in await self?.registerAgain() }
         }
     }
@@ -110,7 +111,7 @@ extension NotificationAgent {
     }
 
     /// One call of a distributor on the connector; the reply the spec asks for.
-    func connectorCalled(_ message: DBusMessage) async -> [DBusValue] {
+    func connectorCalled(_ message: DBusMessage) async throws -> [DBusValue] {
         let isVersion2 = message.interface != UnifiedPush.connector1
         let empty: [DBusValue] = isVersion2 ? [[String: DBusVariant]().dbusValue] : []
         guard let call = ConnectorCall(message) else {
@@ -119,11 +120,11 @@ extension NotificationAgent {
         }
         switch call {
         case .message(let token, let body, let id):
-            await receive(body, token: token, id: id, from: message.sender)
+            try await receive(body, token: token, id: id, from: message.sender)
             guard isVersion2, !id.isEmpty else { return empty }
             return [["id": DBusVariant(id)].dbusValue]
         case .newEndpoint(let token, let endpoint):
-            guard let (app, subscription) = subscription(forToken: token) else {
+            guard let (app, subscription) = try subscription(forToken: token, refusing: "NewEndpoint") else {
                 logPush("ignored NewEndpoint for an unknown token")
                 return empty
             }
@@ -132,7 +133,9 @@ extension NotificationAgent {
             do { try saveSubscription(changed, app: app) } catch { logPush("cannot save \(app)'s endpoint: \(error)") }
         case .unregistered(let token):
             if push.unregistering.remove(token) != nil { return empty }
-            guard let (app, subscription) = subscription(forToken: token) else { return empty }
+            guard let (app, subscription) = try subscription(forToken: token, refusing: "Unregistered") else {
+                return empty
+            }
             logPush("\(subscription.distributor) unregistered \(app); registering it again with new keys")
             push.document?.apps[app] = nil
             try? push.file.save(push.document ?? .empty)
@@ -142,8 +145,11 @@ extension NotificationAgent {
     }
 
     /// Decrypts, reads and delivers one push message; every drop is counted and logged.
-    func receive(_ body: [UInt8], token: String, id: String, from sender: String? = nil) async {
-        guard let (app, subscription) = subscription(forToken: token) else {
+    ///
+    /// - Throws: the error the distributor is answered with when `push.json` cannot be read: the
+    ///   message is refused, so that the distributor keeps it, and the token is kept.
+    func receive(_ body: [UInt8], token: String, id: String, from sender: String? = nil) async throws {
+        guard let (app, subscription) = try subscription(forToken: token, refusing: "a message") else {
             drop(.unknownToken, "a message for an unknown token was dropped")
             return forgetUnknownToken(token, at: sender)
         }
@@ -243,9 +249,13 @@ extension NotificationAgent {
     /// Registers every stored subscription again with the chosen distributor (same token), so it
     /// sends the current endpoint; one that cannot is logged.
     func registerAgain() async {
-        guard let apps = try? subscriptions().apps, !apps.isEmpty,
-            let choice = try? await chooseDistributor()
-        else { return }
+        let apps: [String: PushSubscription]
+        do {
+            apps = try subscriptions().apps
+        } catch {
+            return logPush("the subscriptions are not registered again: \(error)")
+        }
+        guard !apps.isEmpty, let choice = try? await chooseDistributor() else { return }
         push.distributor = choice.name
         for (app, var subscription) in apps.sorted(by: { $0.key < $1.key }) {
             subscription.distributor = choice.name
@@ -292,12 +302,25 @@ extension NotificationAgent {
     }
 
     /// The app and subscription of `token`, `push.json` read first when it has not been: the
-    /// call that started the agent can come before anything else has read it.
-    private func subscription(forToken token: String) -> (app: String, subscription: PushSubscription)? {
+    /// call that started the agent can come before anything else has read it. nil only when the
+    /// file was read and holds no such token.
+    ///
+    /// - Throws: when `push.json` cannot be read (truncated, garbage, not a file): "I cannot read
+    ///   my state" is never "this token is not mine", so the caller refuses `what` with this error,
+    ///   which a distributor takes as "not delivered", and nothing irreversible is done.
+    private func subscription(forToken token: String, refusing what: String) throws -> (
+        app: String, subscription: PushSubscription
+    )? {
         do {
             _ = try subscriptions()
         } catch {
-            logPush("cannot read the subscriptions: \(error)")
+            push.counts.record(.stateUnreadable)
+            logPush("\(what) was refused, the token kept: \(error)")
+            throw AgentError(
+                .settings,
+                "unotifyd cannot read its push subscriptions (\(push.file.url.path)): \(error); "
+                    + "nothing was delivered or forgotten, send it again once the file is repaired"
+            ).dbusError
         }
         return push.app(for: token)
     }

@@ -10,6 +10,9 @@ package struct PushCounts: Sendable, Equatable {
         case undecryptable
         case invalidPayload = "invalid-payload"
         case notShown = "not-shown"
+        /// `push.json` could not be read: the message was refused, so that its distributor keeps
+        /// it, and its token was left alone.
+        case stateUnreadable = "state-unreadable"
     }
 
     private(set) var counts: [Outcome: UInt32] = [:]

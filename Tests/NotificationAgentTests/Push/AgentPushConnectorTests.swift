@@ -62,7 +62,7 @@ import TestSupport
             destination: AgentInterface.busName, path: UnifiedPush.connectorPath, interface: UnifiedPush.connector2,
             member: "Message", body: [arguments.dbusValue])
         call.sender = ":1.99"
-        _ = await fresh.connectorCalled(call)
+        _ = try await fresh.connectorCalled(call)
         return fresh
     }
 
