@@ -55,6 +55,12 @@ import TestSupport
         let fresh = NotificationAgent(
             connection: try DBusConnection(address: rig.bus.address), store: SettingsStore(directory: rig.state.url),
             strings: PromptStrings(language: "en"))
+        _ = try await fresh.connectorCalled(connectorMessage(body, token: token, id: id))
+        return fresh
+    }
+
+    /// A distributor's `Message` (Connector2) for `token`, from the sender `:1.99`.
+    static func connectorMessage(_ body: Data, token: String, id: String) -> DBusMessage {
         let arguments: [String: DBusVariant] = [
             "token": DBusVariant(token), "message": DBusVariant([UInt8](body)), "id": DBusVariant(id),
         ]
@@ -62,8 +68,7 @@ import TestSupport
             destination: AgentInterface.busName, path: UnifiedPush.connectorPath, interface: UnifiedPush.connector2,
             member: "Message", body: [arguments.dbusValue])
         call.sender = ":1.99"
-        _ = try await fresh.connectorCalled(call)
-        return fresh
+        return call
     }
 
     static let alert = #"{"aps": {"alert": {"title": "Ann", "body": "Lunch?"}}, "room": "food"}"#
