@@ -102,13 +102,24 @@ struct AgentAuthorizations {
         let own = try store.settings(for: app)
         guard let desktop else { return own }
         do {
-            return try desktop.applying(to: own, app: app)
+            let merged = try desktop.applying(to: own, app: app)
+            guard own.authorization == .denied, merged.authorization != .denied else { return merged }
+            // A switch the desktop keeps for several apps (GNOME's `org.probe.Tea` and
+            // `org.probe.TEA` are both `org-probe-tea`) may deny, never authorize a denied app:
+            // it may have been switched on for the other one.
+            return try sharesDesktopSettings(app, desktop) ? own : merged
         } catch {
             desktopNotes.sayOnce(
                 "unotifyd: \(desktop.place) could not be read for \(app), so unotify's own settings count: \(error)",
                 app: app)
             return own
         }
+    }
+
+    /// Whether another app of the agent's store has the desktop's name for `app`'s settings.
+    private func sharesDesktopSettings(_ app: String, _ desktop: any DesktopAppSettingsStore) throws -> Bool {
+        guard let key = desktop.settingsKey(for: app) else { return false }
+        return try store.allApps().keys.contains { $0 != app && desktop.settingsKey(for: $0) == key }
     }
 
     /// A write of the app's settings begins (`persist(_:app:)`): until it ends, `settings(for:)`

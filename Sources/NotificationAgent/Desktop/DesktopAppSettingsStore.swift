@@ -30,6 +30,11 @@ package protocol DesktopAppSettingsStore: Sendable {
     ///   says so once); never an app allowed by mistake.
     func applying(to settings: AppSettings, app: String) throws -> AppSettings
 
+    /// The name under which the desktop keeps `app`'s settings; `nil` where it keeps none for it.
+    /// Apps with one name share the desktop's switches: such a shared switch may deny an app the
+    /// agent's store has not denied, never authorize one it has (``AgentAuthorizations``).
+    func settingsKey(for app: String) -> String?
+
     /// Writes the fields the desktop holds from `settings`, saved by the agent for `app`.
     ///
     /// - Throws: when the desktop's store cannot be written.
@@ -39,4 +44,6 @@ package protocol DesktopAppSettingsStore: Sendable {
 extension DesktopAppSettingsStore {
     package var placeKey: String { "place.unotify" }
     package var doNotDisturb: (any DoNotDisturbSource)? { nil }
+    /// By default each app has a name of its own: its identifier.
+    package func settingsKey(for app: String) -> String? { app }
 }

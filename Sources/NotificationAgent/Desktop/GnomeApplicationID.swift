@@ -3,8 +3,14 @@
 /// lowercased, every character outside `a-z`, `0-9` and `-` made `-`, and a run of dashes made
 /// one (`org.example.Tea` → `org-example-tea`). GNOME Settings makes it without the last step,
 /// so only an id with two such characters in a row is named differently there.
+///
+/// An id with no ASCII letter or digit (日本, 中文, `_`, `...`) would be `-` for every such app,
+/// one switch for all of them: GNOME has no name for it, and the app keeps to the agent's own
+/// store. Two apps can still meet under one name (`org.probe.Tea` and `org.probe.TEA`):
+/// `AgentAuthorizations` lets such a shared switch deny, never authorize.
 package enum GnomeApplicationID {
-    /// The id for `desktopID` (with or without `.desktop`), `nil` when nothing is left of it.
+    /// The id for `desktopID` (with or without `.desktop`); `nil` when no ASCII letter or digit is
+    /// left of it.
     package static func canonical(_ desktopID: String) -> String? {
         let bare = desktopID.hasSuffix(".desktop") ? String(desktopID.dropLast(8)) : desktopID
         var id = ""
@@ -20,7 +26,7 @@ package enum GnomeApplicationID {
                 dash = true
             }
         }
-        return id.isEmpty ? nil : id
+        return id.contains(where: { $0 != "-" }) ? id : nil
     }
 
     /// The relocatable schema's path for `id`: `/org/gnome/desktop/notifications/application/ID/`;

@@ -54,8 +54,12 @@ package final class GnomeNotificationSettings: DesktopAppSettingsStore, @uncheck
         return GnomeSettingsRules.applying(values, to: settings)
     }
 
+    /// GNOME's id for the app (``GnomeApplicationID``).
+    package func settingsKey(for app: String) -> String? { GnomeApplicationID.canonical(desktopID(app)) }
+
     /// An app GNOME has no name for (``GnomeApplicationID``) is not written: GNOME cannot hold
-    /// its settings, and reading them says so.
+    /// its settings, and reading them says so. A reset app (not determined) leaves
+    /// `application-children`, as GNOME Settings' "forget" would; any other is listed there.
     package func write(_ settings: AppSettings, app: String) throws {
         guard let id = GnomeApplicationID.canonical(desktopID(app)) else { return }
         let entry = desktopID(app) + ".desktop"
@@ -64,7 +68,7 @@ package final class GnomeNotificationSettings: DesktopAppSettingsStore, @uncheck
         _ = try glib.run { [self] () throws -> Bool in
             let object = try appSettings(id: id, app: app)
             try Self.apply(writes, applicationID: listed ? entry : nil, to: object)
-            if listed { try addChild(id) }
+            try setChild(id, listed: listed)
             g_settings_sync()  // on disk (dconf writes in the background) before the save counts
             return true
         }
@@ -101,8 +105,9 @@ package final class GnomeNotificationSettings: DesktopAppSettingsStore, @uncheck
         return made
     }
 
-    /// Adds `id` to `application-children`, as GNOME Shell does the first time an app notifies.
-    private func addChild(_ id: String) throws {
+    /// Adds `id` to `application-children`, as GNOME Shell does the first time an app notifies,
+    /// or takes it out (a reset app).
+    private func setChild(_ id: String, listed: Bool) throws {
         let settings = master.raw
         var children: [String] = []
         if let strv = g_settings_get_strv(settings, "application-children") {
@@ -113,8 +118,9 @@ package final class GnomeNotificationSettings: DesktopAppSettingsStore, @uncheck
             }
             g_strfreev(strv)
         }
-        guard !children.contains(id) else { return }
-        let copies = (children + [id]).map { strdup($0) }
+        guard children.contains(id) != listed else { return }
+        let changed = listed ? children + [id] : children.filter { $0 != id }
+        let copies = changed.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         let strings = copies.map { UnsafePointer($0) } + [nil]
         guard g_settings_set_strv(settings, "application-children", strings) != 0 else {

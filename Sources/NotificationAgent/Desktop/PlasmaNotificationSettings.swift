@@ -50,6 +50,9 @@ package struct PlasmaNotificationSettings: DesktopAppSettingsStore {
         self.announce = announce
     }
 
+    /// The app's group, `[Applications][<desktop entry>]`; none without a `.desktop` file.
+    package func settingsKey(for app: String) -> String? { desktopEntry(app) }
+
     package func applying(to settings: AppSettings, app: String) throws -> AppSettings {
         let fields = Self.desktopFields(of: settings)
         guard !fields.isEmpty, let entry = desktopEntry(app) else { return settings }
