@@ -96,8 +96,8 @@ struct AgentAuthorizations {
     /// disk. The store answers from memory while the file is unchanged (one `stat`).
     ///
     /// The fields the desktop holds (``DesktopAppSettingsStore``) are read from the desktop; when
-    /// it cannot be read, the agent's own store answers alone (the error goes to stderr, once per
-    /// app and error).
+    /// it cannot be read, the agent's own store answers, made quieter where the desktop's store
+    /// may have silenced the app (the error goes to stderr, once per app and error).
     func settings(for app: String) throws -> AppSettings {
         let own = try store.settings(for: app)
         guard let desktop else { return own }
@@ -109,10 +109,12 @@ struct AgentAuthorizations {
             // it may have been switched on for the other one.
             return try sharesDesktopSettings(app, desktop) ? own : merged
         } catch {
+            let fallback = desktop.settingsWhenUnreadable(own, app: app)
             desktopNotes.sayOnce(
-                "unotifyd: \(desktop.place) could not be read for \(app), so unotify's own settings count: \(error)",
+                "unotifyd: \(desktop.place) could not be read for \(app), so unotify's own settings count"
+                    + (fallback == own ? "" : ", without popups until it can be read") + ": \(error)",
                 app: app)
-            return own
+            return fallback
         }
     }
 

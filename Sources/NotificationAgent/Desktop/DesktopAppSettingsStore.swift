@@ -30,6 +30,11 @@ package protocol DesktopAppSettingsStore: Sendable {
     ///   says so once); never an app allowed by mistake.
     func applying(to settings: AppSettings, app: String) throws -> AppSettings
 
+    /// What counts for `app` while the desktop's store cannot be read: `own`, the agent's own
+    /// settings, or a quieter form of them where the store may hold a switch that silences the
+    /// app (Plasma's `ShowPopups=false`): never more than `own` shows.
+    func settingsWhenUnreadable(_ own: AppSettings, app: String) -> AppSettings
+
     /// The name under which the desktop keeps `app`'s settings; `nil` where it keeps none for it.
     /// Apps with one name share the desktop's switches: such a shared switch may deny an app the
     /// agent's store has not denied, never authorize one it has (``AgentAuthorizations``).
@@ -44,6 +49,8 @@ package protocol DesktopAppSettingsStore: Sendable {
 extension DesktopAppSettingsStore {
     package var placeKey: String { "place.unotify" }
     package var doNotDisturb: (any DoNotDisturbSource)? { nil }
+    /// By default the agent's own settings count while the store cannot be read.
+    package func settingsWhenUnreadable(_ own: AppSettings, app: String) -> AppSettings { own }
     /// By default each app has a name of its own: its identifier.
     package func settingsKey(for app: String) -> String? { app }
 }

@@ -3,10 +3,13 @@
 /// trimmed, `#` starts a comment, `[A][B]` is the group `B` inside `A` (with `[$i]` at its end,
 /// locked), `key[locale][$options]=value` an entry, with `\s \t \n \r \\ \xNN` escapes.
 ///
+/// Bytes that are not UTF-8 are read as KConfig reads them (a name or key made of them matches
+/// no app's; a value's bytes are its own) and kept as they are when the file is written.
+///
 /// Stricter than KConfig in one way: what KConfig warns about and skips (a group header
-/// without `]`, an entry without `=`, an empty key, a second locale), NUL bytes and invalid
-/// UTF-8 make the whole file unreadable here: a file we do not understand is not taken for
-/// settings, and is never rewritten.
+/// without `]`, an entry without `=`, an empty key, a second locale) and NUL bytes make the
+/// whole file unreadable here: a file we do not understand is not taken for settings, and is
+/// never rewritten.
 package struct KConfigDocument: Sendable {
     /// The file's bytes, as read.
     package let bytes: [UInt8]
@@ -19,14 +22,11 @@ package struct KConfigDocument: Sendable {
 
     /// Parses `bytes`.
     ///
-    /// - Throws: `KConfigSyntaxError` for what KConfig would skip with a warning, and for bytes
-    ///   that are not text.
+    /// - Throws: `KConfigSyntaxError` for what KConfig would skip with a warning, and for a NUL
+    ///   byte (binary data, not text).
     package init(bytes: [UInt8]) throws(KConfigSyntaxError) {
         if let nul = bytes.firstIndex(of: 0) {
             throw KConfigSyntaxError(line: 0, "binary data, not text (a NUL byte at offset \(nul))")
-        }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw KConfigSyntaxError(line: 0, "binary data, not text (invalid UTF-8)")
         }
         var lines: [KConfigLine] = []
         var sections: [[String]: [Int]] = [:]

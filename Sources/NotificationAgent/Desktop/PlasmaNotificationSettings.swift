@@ -50,6 +50,17 @@ package struct PlasmaNotificationSettings: DesktopAppSettingsStore {
         self.announce = announce
     }
 
+    /// A file that cannot be read may hold `ShowPopups=false` or `ShowPopupsInDndMode=false`
+    /// for the app: until it can be read, an app that has a group there shows no popup (alert
+    /// and time sensitive off); its list and badge stay as the agent has them.
+    package func settingsWhenUnreadable(_ own: AppSettings, app: String) -> AppSettings {
+        guard desktopEntry(app) != nil else { return own }
+        var quieter = own
+        if quieter.alert == .enabled { quieter.alert = .disabled }
+        if quieter.timeSensitive == .enabled { quieter.timeSensitive = .disabled }
+        return quieter
+    }
+
     /// The app's group, `[Applications][<desktop entry>]`; none without a `.desktop` file.
     package func settingsKey(for app: String) -> String? { desktopEntry(app) }
 
