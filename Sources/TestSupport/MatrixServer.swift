@@ -134,15 +134,6 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// all taken.
     public var refusesBeyondOpenNotifications: Bool { family == "notification-daemon" || family == "mate" }
 
-    /// The sound case of the matrix (`SoundMatrixTests`) runs on this server: on every one but
-    /// the GNOME Shells in chroots (48, 51). There the shell plays the `sound-file` (an
-    /// uncorked `gnome-shell` stream at full volume shows on the PulseAudio null sink while the
-    /// banner is up), yet what the sink's monitor records is silence for most notifications
-    /// (measured on 48.7: of four in a row, two heard, alternately): an open failure, listed in
-    /// docs/desktops/gnome-shell.md. Plasma 6.7, which plays sounds through the same library in
-    /// its chroot, is heard every time.
-    public var soundCaseRuns: Bool { !name.hasPrefix("gnome-shell-") }
-
     /// A user's gesture that closes a popup.
     public enum Dismissal: Sendable {
         case dunstClose, clickBody, clickCloseButton, makoDismiss, shellCloseButton, cinnamonCloseButton,
