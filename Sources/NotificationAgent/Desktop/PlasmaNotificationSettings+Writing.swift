@@ -10,7 +10,9 @@ extension PlasmaNotificationSettings {
     /// default is removed unless a system file sets it. Locked (`[$i]`) keys are left as the
     /// administrator set them; a switch the app does not have (`.notSupported`) is left as it
     /// is. Nothing is written when nothing changes. Under KConfig's lock file, read again just
-    /// before, replaced atomically (mode 0600), then announced (the keys whose value changed).
+    /// before, replaced atomically, then announced (the keys whose value changed). As KConfig
+    /// writes: through a symbolic link to its target, keeping the file's mode (0600 for a new
+    /// one); a file the user made read-only is left as it is, and the write refused.
     package func write(_ settings: AppSettings, app: String) throws {
         guard let entry = desktopEntry(app) else { return }
         let group = ["Applications", entry]
@@ -35,8 +37,10 @@ extension PlasmaNotificationSettings {
             let document = try user ?? KConfigDocument(bytes: [])
             let new = document.setting(changes, in: group)
             guard new != old else { return [] }
+            let target = try PrivateFileSystem.writeTarget(of: path)
             try PrivateFileSystem.writeAtomically(
-                new, to: path, in: directory, temporaryPrefix: ".plasmanotifyrc.unotify.")
+                new, to: target.path, in: target.directory, temporaryPrefix: ".plasmanotifyrc.unotify.",
+                mode: target.mode)
             return differing.isEmpty ? changes.map(\.key) : differing
         }
         if !changed.isEmpty { announce(group, changed) }

@@ -4,7 +4,9 @@ import Foundation
 ///
 /// - The directory is made mode 0700 and the file is written 0600: private to the user.
 /// - `save` replaces the file atomically (a temporary file in the same directory, `fsync`,
-///   `rename`): a reader, or the agent after a crash, sees the old document or the new one.
+///   `rename`): a reader, or the agent after a crash, sees the old document or the new one. A
+///   symbolic link is written through to its target, the file's mode is kept, and a file made
+///   read-only (`chmod a-w`) is refused (``PrivateFileSystem/writeTarget(of:newMode:)``).
 /// - `update` is read-modify-write under an exclusive `flock` on `<name>.lock`: writers, in
 ///   this process or others, are serialized and lose no update. Reads take no lock.
 /// - No file reads as ``StoredDocument/empty``. A corrupt, unreadable or newer file is a
@@ -83,9 +85,10 @@ package struct DocumentFile<Document: StoredDocument>: Sendable {
         }
         do {
             try PrivateFileSystem.makePrivateDirectory(directory.path)
+            let target = try PrivateFileSystem.writeTarget(of: url.path)
             try PrivateFileSystem.writeAtomically(
-                Array(data) + [0x0A], to: url.path, in: directory.path,
-                temporaryPrefix: Self.temporaryPrefix)
+                Array(data) + [0x0A], to: target.path, in: target.directory,
+                temporaryPrefix: Self.temporaryPrefix, mode: target.mode)
         } catch {
             // The document's file, not the temporary one or the directory: that is what the user knows.
             throw StoreError(error.reason, path: url.path, kind: Document.kind)

@@ -54,11 +54,45 @@ package enum PrivateFileSystem {
         }
     }
 
-    /// Replaces the file at `path` (in `directory`) with `bytes` atomically, mode 0600: a reader
-    /// sees the old contents or the new, never a mix, and a crash leaves one of the two.
+    /// Where a write of the file at `path` goes, as KConfig's `QSaveFile` writes: through a
+    /// symbolic link (and a chain of them, relative or absolute) to the file it names, so that a
+    /// dotfiles manager's link (stow, chezmoi, home-manager) stays a link and its target gets the
+    /// change; with the existing file's mode kept (`newMode` for a new file).
+    ///
+    /// - Throws: `StoreError` `.readOnly` when the file's owner has no write permission (the
+    ///   user made it read-only: it is left as it is), `.unwritable` for a loop of links.
+    package static func writeTarget(of path: String, newMode: UInt32 = 0o600) throws(StoreError) -> (
+        path: String, directory: String, mode: UInt32
+    ) {
+        var current = path
+        for _ in 0..<40 {
+            let directory = String(current[..<(current.lastIndex(of: "/") ?? current.startIndex)])
+            var status = stat()
+            guard lstat(current, &status) == 0 else {
+                let code = errno
+                guard code == ENOENT else { throw StoreError(.unreadable(errno: code), path: current) }
+                return (current, directory.isEmpty ? "." : directory, newMode)
+            }
+            guard status.st_mode & S_IFMT == S_IFLNK else {
+                let mode = UInt32(status.st_mode & 0o7777)
+                guard mode & UInt32(S_IWUSR) != 0 else { throw StoreError(.readOnly(mode: mode), path: path) }
+                return (current, directory.isEmpty ? "." : directory, mode)
+            }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { throw StoreError(.unreadable(errno: errno), path: current) }
+            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : (directory.isEmpty ? "." : directory) + "/" + target
+        }
+        throw StoreError(.unwritable(operation: "following its symbolic links", errno: ELOOP), path: path)
+    }
+
+    /// Replaces the file at `path` (in `directory`) with `bytes` atomically, with `mode` (0600
+    /// unless said): a reader sees the old contents or the new, never a mix, and a crash leaves
+    /// one of the two. `path` is the file itself, never a link (``writeTarget(of:newMode:)``).
     package static func writeAtomically(
         _ bytes: [UInt8], to path: String, in directory: String,
-        temporaryPrefix: String
+        temporaryPrefix: String, mode: UInt32 = 0o600
     )
         throws(StoreError)
     {
@@ -74,7 +108,7 @@ package enum PrivateFileSystem {
         do throws(StoreError) {
             do throws(StoreError) {
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                try check(fchmod(fd, 0o600), "setting mode 0600", temporary)
+                try check(fchmod(fd, mode_t(mode)), "setting mode \(String(mode, radix: 8))", temporary)
                 try writeAll(bytes, to: fd, path: temporary)
                 try check(fsync(fd), "fsync", temporary)
             } catch {

@@ -23,6 +23,8 @@ package struct StoreError: Error, CustomStringConvertible, Hashable, Sendable {
         case unreadable(errno: Int32)
         /// The directory, lock or file cannot be created or written: the operation and `errno`.
         case unwritable(operation: String, errno: Int32)
+        /// The file's mode leaves its owner no write permission (`chmod a-w`): the user froze it.
+        case readOnly(mode: UInt32)
         /// Another process has held the store's lock file (`path`) for over this many seconds.
         case locked(seconds: Int)
         /// The document cannot be written as JSON; the string says why.
@@ -74,6 +76,9 @@ package struct StoreError: Error, CustomStringConvertible, Hashable, Sendable {
         case .unwritable(let operation, let code):
             return "cannot write the \(noun) at \(file) (\(operation)): \(message(code)). Check that the directory "
                 + "is yours and writable (mode 0700) and that the disk is not full."
+        case .readOnly(let mode):
+            return "\(named) is read-only (mode \(String(mode, radix: 8))), so it was left as it was and nothing "
+                + "was changed. Make it writable (chmod u+w \(quoted(file))) to change it from unotify."
         case .locked(let seconds):
             return "the \(noun) file is locked by another process: \(file) has been held for over \(seconds) s, "
                 + "so nothing was changed. Try again; if it stays locked, see which process holds it "

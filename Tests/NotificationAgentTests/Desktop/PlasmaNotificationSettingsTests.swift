@@ -73,7 +73,7 @@ import TestSupport
                 [["Applications", Self.app]: ["ShowPopups"]]
             ])
         var status = stat()
-        #expect(stat(file, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        #expect(stat(file, &status) == 0 && status.st_mode & 0o777 == 0o644, "the file's own mode is kept")
 
         settings.alert = .enabled
         try store.write(settings, app: Self.app)
@@ -85,6 +85,8 @@ import TestSupport
 
     @Test func aDeniedAppIsOffInPlasmaAndAResetOneAtItsDefaults() throws {
         try store.write(AppSettings.denied(requesting: [.alert]), app: Self.app)
+        var status = stat()
+        #expect(stat(file, &status) == 0 && status.st_mode & 0o777 == 0o600, "a new file is private")
         #expect(
             try contents()
                 == "[Applications][org.example.Mail]\nShowPopups=false\nShowInHistory=false\nShowBadges=false\n")
