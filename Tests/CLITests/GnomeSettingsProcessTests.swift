@@ -4,6 +4,10 @@ import FreedesktopNotifications
 import Testing
 import TestSupport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// GNOME's per-app notification settings as the agent's second store, with GSettings' keyfile
 /// backend in a private `XDG_CONFIG_HOME`, changed with the real `gsettings` tool as GNOME
 /// Settings changes them, and the agent and `unotify` as a user runs them.
@@ -189,7 +193,7 @@ import TestSupport
     }
 
     /// No schema, or a keyfile that cannot be read: one clear line, and the agent's own store.
-    @Test(arguments: ["no schema", "unreadable keyfile", "memory backend"])
+    @Test(arguments: ["no schema", "unreadable keyfile", "memory backend", "fifo keyfile"])
     func aStoreThatCannotBeUsedIsSaidAndLeftAside(fault: String) async throws {
         let session = try await Session()
         var environment = session.environment
@@ -199,6 +203,11 @@ import TestSupport
             environment["GSETTINGS_SCHEMA_DIR"] = empty.path
         } else if fault == "memory backend" {
             environment["GSETTINGS_BACKEND"] = "memory"
+        } else if fault == "fifo keyfile" {
+            // GLib's keyfile backend would block for good reading it, and the agent with it.
+            try FileManager.default.createDirectory(
+                atPath: session.config.path + "/glib-2.0/settings", withIntermediateDirectories: true)
+            #expect(mkfifo(session.config.path + "/glib-2.0/settings/keyfile", 0o600) == 0)
         } else {
             try FileManager.default.createDirectory(
                 atPath: session.config.path + "/glib-2.0/settings/keyfile", withIntermediateDirectories: true)
@@ -214,6 +223,7 @@ import TestSupport
         let said = agent.standardError
         let reason = [
             "no schema": "is not installed", "unreadable keyfile": "cannot be read", "memory backend": "keeps nothing",
+            "fifo keyfile": "not a regular file",
         ]
         #expect(said.contains(reason[fault] ?? "?"), "\(said)")
         #expect(try await session.unotify(["settings", Self.app, "allow"]).status == 0)

@@ -45,8 +45,16 @@ extension GnomeNotificationSettings {
     }
 
     /// Refuses GSettings' memory backend (it keeps nothing and shares nothing: GIO falls back to
-    /// it when dconf is missing) and a keyfile backend whose file cannot be read.
+    /// it when dconf is missing) and a keyfile backend whose file cannot be read. The keyfile is
+    /// looked at first, without blocking, before GLib makes its backend: GLib reads it then, and
+    /// a FIFO there would block its thread for good.
     static func checkBackend() throws {
+        let keyfile = (g_get_user_config_dir().map { String(cString: $0) } ?? "") + "/glib-2.0/settings/keyfile"
+        do {
+            _ = try PrivateFileSystem.read(keyfile, limit: keyfileLimit)
+        } catch {
+            throw GnomeSettingsError("GSettings' keyfile cannot be read: \(error)")
+        }
         guard let backend = g_settings_backend_get_default() else {
             throw GnomeSettingsError("GSettings has no backend")
         }
@@ -56,16 +64,13 @@ extension GnomeNotificationSettings {
         case "GMemorySettingsBackend"?:
             throw GnomeSettingsError(
                 "GSettings uses its memory backend, which keeps nothing (no dconf, or GSETTINGS_BACKEND=memory)")
-        case "GKeyfileSettingsBackend"?:
-            let file = (g_get_user_config_dir().map { String(cString: $0) } ?? "") + "/glib-2.0/settings/keyfile"
-            if FileManager.default.fileExists(atPath: file), (try? Data(contentsOf: URL(fileURLWithPath: file))) == nil
-            {
-                throw GnomeSettingsError("GSettings' keyfile \(file) cannot be read")
-            }
         default:
             break
         }
     }
+
+    /// The largest keyfile read before GLib: 64 MiB (GNOME's settings are a few KiB).
+    static let keyfileLimit = 64 << 20
 
     /// The key's value as the user set it, `nil` when it has none (GNOME's default holds).
     static func userValue(_ settings: OpaquePointer?, _ key: String) -> Bool? {

@@ -184,7 +184,14 @@ open class UNNotificationAttachment: NSObject, NSCopying, NSSecureCoding, @unche
     private static func fileSize(atPath path: String) throws -> UInt64 {
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw UNError(
+                    .attachmentInvalidURL,
+                    "Attachment file \(path) is not a regular file (a FIFO, device or socket): attach a file.")
+            }
             return (attributes[.size] as? NSNumber)?.uint64Value ?? 0
+        } catch let error as UNError {
+            throw error
         } catch {
             throw UNError(
                 .attachmentInvalidURL, "Attachment file \(path) cannot be read: \(error.localizedDescription)")

@@ -137,6 +137,16 @@ private func code(of body: () throws -> Void) -> UNError.Code? {
         #expect(code { _ = try UNNotificationAttachment(identifier: "d", url: folder) } == .attachmentInvalidURL)
         let remote = try #require(URL(string: "https://example.com/image.png"))
         #expect(code { _ = try UNNotificationAttachment(identifier: "r", url: remote) } == .attachmentInvalidURL)
+        // A FIFO is not a file to attach: refused as such (never read, so never blocking).
+        let fifo = directory.url.appendingPathComponent("fifo.png")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        #expect(throws: UNError.self) {
+            do { _ = try UNNotificationAttachment(identifier: "f", url: fifo) } catch let error as UNError {
+                #expect(error.code == .attachmentInvalidURL)
+                #expect(error.localizedDescription.contains("not a regular file"), "\(error.localizedDescription)")
+                throw error
+            }
+        }
     }
 
     @Test func imageWhoseBytesAreNotItsFormatIsCorrupt() throws {
