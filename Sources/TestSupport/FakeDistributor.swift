@@ -80,6 +80,15 @@ public actor FakeDistributor {
 
     /// Ends the registration of `token` on the distributor's side (a user removing it, an
     /// expired push server account): forgets it and calls the connector's `Unregistered`.
+    /// Calls the connector's `NewEndpoint` for `token` with `endpoint` (a push service that moved
+    /// the subscription), and returns once the connector answered.
+    public func sendNewEndpoint(_ endpoint: String, token: String) async throws {
+        var registration = try registration(token)
+        registration.endpoint = endpoint
+        registrations[token] = registration
+        try await call(registration, "NewEndpoint", token: token, ["endpoint": endpoint])
+    }
+
     public func dropRegistration(_ token: String) async throws {
         let registration = try registration(token)
         registrations[token] = nil

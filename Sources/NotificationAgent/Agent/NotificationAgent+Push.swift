@@ -128,6 +128,11 @@ extension NotificationAgent {
                 logPush("ignored NewEndpoint for an unknown token")
                 return empty
             }
+            try await checkSender(message.sender, of: subscription, app: app, call: "NewEndpoint")
+            if let problem = WebPushEndpoint.problem(endpoint) {
+                logPush("refused \(app)'s new endpoint \(AgentError.quote(endpoint)): \(problem)")
+                throw AgentError(.invalidArgument, "the endpoint is refused: \(problem)").dbusError
+            }
             var changed = subscription
             changed.endpoint = endpoint
             do { try saveSubscription(changed, app: app) } catch { logPush("cannot save \(app)'s endpoint: \(error)") }
@@ -136,6 +141,7 @@ extension NotificationAgent {
             guard let (app, subscription) = try subscription(forToken: token, refusing: "Unregistered") else {
                 return empty
             }
+            try await checkSender(message.sender, of: subscription, app: app, call: "Unregistered")
             logPush("\(subscription.distributor) unregistered \(app); registering it again with new keys")
             push.document?.apps[app] = nil
             try? push.file.save(push.document ?? .empty)
@@ -153,6 +159,7 @@ extension NotificationAgent {
             drop(.unknownToken, "a message for an unknown token was dropped")
             return forgetUnknownToken(token, at: sender)
         }
+        try await checkSender(sender, of: subscription, app: app, call: "Message")
         if !id.isEmpty {
             guard push.recent.insert(SeenPushJournal.key(token: token, id: id)) else {
                 return drop(.replayed, "a replayed message \(id) for \(app) was dropped")
@@ -192,6 +199,24 @@ extension NotificationAgent {
             drop(.notAllowed, "a message for \(app) was dropped: \(error.message)")
         } catch {
             drop(.notShown, "a message for \(app) was not shown: \(error)")
+        }
+    }
+
+    /// Refuses a connector call about `app`'s subscription unless it comes from the connection
+    /// that owns the distributor's name the token was registered with (UnifiedPush's rule): no
+    /// other program on the bus may show, re-route or end an app's remote notifications.
+    private func checkSender(_ sender: String?, of subscription: PushSubscription, app: String, call: String)
+        async throws
+    {
+        let owner = try? await connection.nameOwner(of: BusName(validating: subscription.distributor))
+        guard let sender, let owner, sender == owner else {
+            push.counts.record(.foreignSender)
+            logPush(
+                "refused \(call) for \(app) from \(sender ?? "an unknown sender"): only its distributor "
+                    + "\(subscription.distributor) may call it")
+            throw DBusError(
+                .remote, "only the distributor \(app) registered with may call \(call) for its token",
+                name: "org.freedesktop.DBus.Error.AccessDenied")
         }
     }
 

@@ -43,7 +43,7 @@ package enum ConnectorCall: Equatable, Sendable {
             self = .message(token: token, body: body, id: id)
         case "NewEndpoint":
             guard let endpoint = fields["endpoint"].flatMap({ try? String(dbusValue: $0) }),
-                endpoint.utf8.count <= 1_000, endpoint.hasPrefix("https://") || endpoint.hasPrefix("http://")
+                endpoint.utf8.count <= 1_000
             else { return nil }
             self = .newEndpoint(token: token, endpoint: endpoint)
         case "Unregistered":

@@ -13,6 +13,9 @@ package struct PushCounts: Sendable, Equatable {
         /// `push.json` could not be read: the message was refused, so that its distributor keeps
         /// it, and its token was left alone.
         case stateUnreadable = "state-unreadable"
+        /// A connector call for a token from a connection other than the distributor the token
+        /// was registered with: refused.
+        case foreignSender = "foreign-sender"
     }
 
     private(set) var counts: [Outcome: UInt32] = [:]

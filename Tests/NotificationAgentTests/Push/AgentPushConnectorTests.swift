@@ -49,25 +49,26 @@ import TestSupport
 
     /// A new agent on the rig's state directory, as D-Bus activation starts one, handed a
     /// distributor's `Message` before anything else; returned once it has handled it.
-    static func freshAgent(_ rig: AgentTests.Rig, handed body: Data, token: String, id: String) async throws
-        -> NotificationAgent
-    {
+    static func freshAgent(
+        _ rig: AgentTests.Rig, handed body: Data, token: String, id: String, from distributor: FakeDistributor
+    ) async throws -> NotificationAgent {
         let fresh = NotificationAgent(
             connection: try DBusConnection(address: rig.bus.address), store: SettingsStore(directory: rig.state.url),
             strings: PromptStrings(language: "en"))
-        _ = try await fresh.connectorCalled(connectorMessage(body, token: token, id: id))
+        _ = try await fresh.connectorCalled(
+            connectorMessage(body, token: token, id: id, sender: distributor.connection.uniqueName))
         return fresh
     }
 
-    /// A distributor's `Message` (Connector2) for `token`, from the sender `:1.99`.
-    static func connectorMessage(_ body: Data, token: String, id: String) -> DBusMessage {
+    /// A distributor's `Message` (Connector2) for `token`, from the connection `sender`.
+    static func connectorMessage(_ body: Data, token: String, id: String, sender: String = ":1.99") -> DBusMessage {
         let arguments: [String: DBusVariant] = [
             "token": DBusVariant(token), "message": DBusVariant([UInt8](body)), "id": DBusVariant(id),
         ]
         var call = DBusMessage.methodCall(
             destination: AgentInterface.busName, path: UnifiedPush.connectorPath, interface: UnifiedPush.connector2,
             member: "Message", body: [arguments.dbusValue])
-        call.sender = ":1.99"
+        call.sender = sender
         return call
     }
 
@@ -279,7 +280,8 @@ import TestSupport
         try await Self.allow(rig)
         let subscription = try Subscription(try await rig.client.registerPush(app: Self.app))
         let token = try await Self.token(distributor)
-        _ = try await Self.freshAgent(rig, handed: try subscription.encrypt(Self.alert), token: token, id: "first")
+        _ = try await Self.freshAgent(
+            rig, handed: try subscription.encrypt(Self.alert), token: token, id: "first", from: distributor)
         #expect(try await rig.fake.nextCall().request.summary == "Ann")
         await distributor.stop()
     }
@@ -295,7 +297,7 @@ import TestSupport
         let body = try subscription.encrypt(Self.alert)
         try await distributor.message(body, token: token, id: "m1")
         #expect(try await rig.fake.nextCall().request.summary == "Ann")
-        let next = try await Self.freshAgent(rig, handed: body, token: token, id: "m1")
+        let next = try await Self.freshAgent(rig, handed: body, token: token, id: "m1", from: distributor)
         #expect(await next.pushStatus().1[PushCounts.Outcome.replayed.rawValue] == 1)
         #expect(try await rig.shownBeforeMarker() == [], "nothing more was shown")
         await distributor.stop()

@@ -46,7 +46,9 @@ import TestSupport
             strings: PromptStrings(language: "en"))
         let body = try subscription.encrypt(AgentPushConnectorTests.alert)
         await #expect(throws: DBusError.self, "refused, so that the distributor keeps the message") {
-            _ = try await fresh.connectorCalled(AgentPushConnectorTests.connectorMessage(body, token: token, id: "m1"))
+            _ = try await fresh.connectorCalled(
+                AgentPushConnectorTests.connectorMessage(
+                    body, token: token, id: "m1", sender: distributor.connection.uniqueName))
         }
         #expect(await fresh.push.unregistering.isEmpty, "the distributor is not asked to forget the token")
         let counts = await fresh.pushStatus().1
@@ -56,7 +58,9 @@ import TestSupport
         // The file back as it was: the message, sent again, is shown.
         try FileManager.default.removeItem(atPath: path)
         try original.write(to: URL(fileURLWithPath: path))
-        _ = try await fresh.connectorCalled(AgentPushConnectorTests.connectorMessage(body, token: token, id: "m1"))
+        _ = try await fresh.connectorCalled(
+            AgentPushConnectorTests.connectorMessage(
+                body, token: token, id: "m1", sender: distributor.connection.uniqueName))
         #expect(try await rig.fake.nextCall().request.summary == "Ann")
         #expect(await distributor.unregistered == [])
         await distributor.stop()
