@@ -15,6 +15,10 @@ struct AgentPush {
     var counts = PushCounts()
     /// Tokens the agent is unregistering itself: their `Unregistered` is the confirmation.
     var unregistering: Set<String> = []
+    /// How many push log lines a flood may print.
+    var logThrottle = PushLogThrottle()
+    /// Whether a flush of the lines left out is waiting for the window's end.
+    var logFlushScheduled = false
     /// The task that follows distributors appearing and leaving.
     var watch: Task<Void, Never>?
 

@@ -160,22 +160,29 @@ extension NotificationAgent {
             return forgetUnknownToken(token, at: sender)
         }
         try await checkSender(sender, of: subscription, app: app, call: "Message")
+        let key = SeenPushJournal.key(token: token, id: id)
+        if !id.isEmpty, push.recent.contains(key) {
+            return drop(.replayed, "a replayed message \(id) for \(app) was dropped")
+        }
+        guard let keys = subscription.keys else { return drop(.undecryptable, "\(app)'s stored keys are malformed") }
+        let plaintext: Data
+        do {
+            plaintext = try WebPushDecryption.decrypt(Data(body), with: keys)
+        } catch {
+            return drop(.undecryptable, "a message for \(app) was dropped: \(error)")
+        }
+        // Seen only once it decrypted: a flood of junk ids cannot push real ones out of the window.
         if !id.isEmpty {
-            guard push.recent.insert(SeenPushJournal.key(token: token, id: id)) else {
-                return drop(.replayed, "a replayed message \(id) for \(app) was dropped")
-            }
+            _ = push.recent.insert(key)
             if !push.seen.record(token: token, id: id, recent: push.recent) {
                 logPush(
                     "message \(id) for \(app) could not be noted in \(push.seen.url.path): sent again after a restart, it would be shown again"
                 )
             }
         }
-        guard let keys = subscription.keys else { return drop(.undecryptable, "\(app)'s stored keys are malformed") }
         let payload: APNsPayload
         do {
-            payload = try APNsPayload(json: try WebPushDecryption.decrypt(Data(body), with: keys))
-        } catch let error as WebPushDecryptionError {
-            return drop(.undecryptable, "a message for \(app) was dropped: \(error)")
+            payload = try APNsPayload(json: plaintext)
         } catch {
             return drop(.invalidPayload, "a message for \(app) was dropped: \(error)")
         }
@@ -364,7 +371,27 @@ extension NotificationAgent {
         push.document = document
     }
 
+    /// Writes `line` to stderr, at most ``PushLogThrottle/linesPerWindow`` a minute: the rest are
+    /// counted and said in one line when the minute is over.
     private func logPush(_ line: String) {
-        FileHandle.standardError.write(Data("unotifyd: push: \(line)\n".utf8))
+        let now = ContinuousClock.now
+        for printed in push.logThrottle.lines(for: line, at: now) {
+            FileHandle.standardError.write(Data("unotifyd: push: \(printed)\n".utf8))
+        }
+        guard push.logThrottle.isLeavingOut, !push.logFlushScheduled, let end = push.logThrottle.windowEnd else {
+            return
+        }
+        push.logFlushScheduled = true
+        Task { [weak self] in
+            try? await Task.sleep(until: end, clock: .continuous)  // cancelled only with the agent
+            await self?.flushPushLog()
+        }
+    }
+
+    private func flushPushLog() {
+        push.logFlushScheduled = false
+        if let summary = push.logThrottle.flush(at: ContinuousClock.now) {
+            FileHandle.standardError.write(Data("unotifyd: push: \(summary)\n".utf8))
+        }
     }
 }

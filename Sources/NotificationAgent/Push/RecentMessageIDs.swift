@@ -27,6 +27,9 @@ package struct RecentMessageIDs: Sendable {
         return true
     }
 
+    /// Whether `id` is among the recent ones.
+    package func contains(_ id: String) -> Bool { members.contains(id) }
+
     /// How many ids are kept.
     package var count: Int { members.count }
 
