@@ -82,6 +82,12 @@ gboolean g_settings_set_string(GSettings *settings, const gchar *key, const gcha
 gchar **g_settings_get_strv(GSettings *settings, const gchar *key);
 gboolean g_settings_set_strv(GSettings *settings, const gchar *key, const gchar *const *value);
 GVariant *g_settings_get_user_value(GSettings *settings, const gchar *key);
+GVariant *g_settings_get_default_value(GSettings *settings, const gchar *key);
+typedef struct _GSettingsSchemaKey GSettingsSchemaKey;
+GSettingsSchemaKey *g_settings_schema_get_key(GSettingsSchema *schema, const gchar *name);
+GVariant *g_settings_schema_key_get_default_value(GSettingsSchemaKey *key);
+void g_settings_schema_key_unref(GSettingsSchemaKey *key);
+gboolean g_variant_equal(GVariant *one, GVariant *two);
 void g_settings_reset(GSettings *settings, const gchar *key);
 gboolean g_settings_is_writable(GSettings *settings, const gchar *name);
 void g_settings_delay(GSettings *settings);

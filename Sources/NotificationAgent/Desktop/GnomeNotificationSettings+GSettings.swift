@@ -72,6 +72,25 @@ extension GnomeNotificationSettings {
     /// The largest keyfile read before GLib: 64 MiB (GNOME's settings are a few KiB).
     static let keyfileLimit = 64 << 20
 
+    /// The key's value as someone set it, `nil` when nobody did (the schema's default holds):
+    /// the administrator's where the key is locked (dconf lockdown: GNOME Shell obeys it, and the
+    /// user's value is ignored), else the user's, else a default the administrator gave (a dconf
+    /// system database) that differs from the schema's.
+    static func setValue(_ settings: OpaquePointer?, _ key: String, schema: OpaquePointer?) -> Bool? {
+        if g_settings_is_writable(settings, key) == 0 { return g_settings_get_boolean(settings, key) != 0 }
+        if let user = userValue(settings, key) { return user }
+        guard let given = g_settings_get_default_value(settings, key) else { return nil }
+        defer { g_variant_unref(given) }
+        guard let schemaKey = g_settings_schema_get_key(schema, key) else { return nil }
+        defer { g_settings_schema_key_unref(schemaKey) }
+        guard let shipped = g_settings_schema_key_get_default_value(schemaKey) else { return nil }
+        defer { g_variant_unref(shipped) }
+        guard g_variant_equal(given, shipped) == 0,
+            g_variant_get_type_string(given).map({ String(cString: $0) }) == "b"
+        else { return nil }
+        return g_variant_get_boolean(given) != 0
+    }
+
     /// The key's value as the user set it, `nil` when it has none (GNOME's default holds).
     static func userValue(_ settings: OpaquePointer?, _ key: String) -> Bool? {
         guard let value = g_settings_get_user_value(settings, key) else { return nil }

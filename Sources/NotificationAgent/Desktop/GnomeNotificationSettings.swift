@@ -47,7 +47,7 @@ package final class GnomeNotificationSettings: DesktopAppSettingsStore, @uncheck
         let id = try gnomeID(app)
         let values = try glib.run { [self] () throws -> GnomeAppValues in
             let object = try appSettings(id: id, app: app)
-            var values = GnomeAppValues(reading: { Self.userValue(object, $0) })
+            var values = GnomeAppValues(reading: { Self.setValue(object, $0, schema: appSchema.raw) })
             values.detailsInLockScreen = g_settings_get_boolean(object, "details-in-lock-screen") != 0
             return values
         }
