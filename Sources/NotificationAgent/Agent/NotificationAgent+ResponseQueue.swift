@@ -1,11 +1,11 @@
 import Foundation
 import NotificationAgentClient
 
-/// The responses waiting for their apps, on disk: `responses.json` is read when the agent
-/// starts and written whenever the queue changes, so a restart hands every app what it had not
+/// The responses waiting for their apps, on disk: `responses.journal` is read when the agent
+/// starts and a line appended whenever the queue changes, so a restart hands every app what it had not
 /// taken yet.
 extension NotificationAgent {
-    /// Starts the router from `responses.json`. A file that cannot be read is reported and left
+    /// Starts the router from `responses.journal`. A file that cannot be read is reported and left
     /// as it is: the queue then lives in memory only, until the file is moved aside.
     func loadQueuedResponses() {
         guard let store = responseQueue else { return }

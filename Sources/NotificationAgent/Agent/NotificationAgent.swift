@@ -29,7 +29,7 @@ package actor NotificationAgent {
     let delivery: AgentDelivery
     /// Listeners, presenters and queued responses (`NotificationAgent+Responses.swift`).
     var router = ResponseRouter()
-    /// `responses.json`, where the queued responses outlive the agent; `nil` while a file that
+    /// `responses.journal`, where the queued responses outlive the agent; `nil` while a file that
     /// could not be read is left as it is (`NotificationAgent+ResponseQueue.swift`).
     var responseQueue: ResponseQueueStore?
     /// What the agent has on screen, by owned server id. Server events for ids not (yet) known

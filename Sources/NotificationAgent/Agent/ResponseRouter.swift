@@ -10,10 +10,15 @@ struct ResponseRouter: Sendable {
     /// Unique bus names listening, per app.
     private(set) var listeners: [String: Set<String>] = [:]
     /// Responses no listener has taken yet, per app, oldest first (at most `limit` each, and
-    /// `totalLimit` in all). The agent keeps them in `responses.json` too.
+    /// `totalLimit` and ``byteLimit`` in all). The agent keeps them in `responses.journal` too.
     private(set) var queued: [String: [ResponseRecord]] = [:]
     static let limit = 1000
     static let totalLimit = 10_000
+    /// The most bytes the queued responses may hold in all (``storedSize(of:)``), so that
+    /// `responses.journal` stays far below what the next agent reads (256 MiB).
+    static let byteLimit = 32 << 20
+    /// The bytes queued per app (``storedSize(of:)``).
+    private var bytesByApp: [String: Int] = [:]
     /// The connections registered to present each app's notifications, oldest first: the first
     /// presents, the others wait their turn (a later registration never takes over).
     private(set) var presenterQueues: [String: [String]] = [:]
@@ -41,6 +46,7 @@ struct ResponseRouter: Sendable {
     /// Adds `name` as a listener of `app`; returns the responses queued for the app (now taken).
     mutating func addListener(_ name: String, app: String) -> [ResponseRecord] {
         listeners[app, default: []].insert(name)
+        bytesByApp[app] = nil
         return queued.removeValue(forKey: app) ?? []
     }
 
@@ -50,6 +56,7 @@ struct ResponseRouter: Sendable {
         listeners[app]?.remove(name)
         if listeners[app]?.isEmpty == true { listeners[app] = nil }
         let since = queued.removeValue(forKey: app) ?? []
+        bytesByApp[app] = nil
         for response in taken + since { queue(response, app: app) }
     }
 
@@ -85,14 +92,41 @@ struct ResponseRouter: Sendable {
     }
 
     /// Queues `response` for `app`; beyond the limits the oldest of the app, then the app with
-    /// the most waiting, give way.
+    /// the most waiting (in number, then in bytes), give way.
     private mutating func queue(_ response: ResponseRecord, app: String) {
         queued[app, default: []].append(response)
-        if let count = queued[app]?.count, count > Self.limit { queued[app]?.removeFirst() }
+        bytesByApp[app, default: 0] += Self.storedSize(of: response)
+        if let count = queued[app]?.count, count > Self.limit { dropOldest(of: app) }
         if queued.values.reduce(0, { $0 + $1.count }) > Self.totalLimit,
             let fullest = queued.max(by: { $0.value.count < $1.value.count })?.key
         {
-            queued[fullest]?.removeFirst()
+            dropOldest(of: fullest)
         }
+        while bytesByApp.values.reduce(0, +) > Self.byteLimit,
+            let fullest = bytesByApp.max(by: { $0.value < $1.value })?.key
+        {
+            dropOldest(of: fullest)
+        }
+    }
+
+    private mutating func dropOldest(of app: String) {
+        guard let oldest = queued[app]?.first else { return }
+        queued[app]?.removeFirst()
+        bytesByApp[app, default: 0] -= Self.storedSize(of: oldest)
+        if queued[app]?.isEmpty == true {
+            queued[app] = nil
+            bytesByApp[app] = nil
+        }
+    }
+
+    /// About how many bytes `response` takes in `responses.journal`: the fields a response keeps
+    /// (``StoredResponse``), and room for the rest of its line.
+    static func storedSize(of response: ResponseRecord) -> Int {
+        let request = response.request
+        return [
+            request.identifier, request.title, request.subtitle, request.body, request.categoryIdentifier,
+            request.threadIdentifier, request.imagePath ?? "", request.userInfoJSON ?? "", response.app,
+            response.actionIdentifier, response.userText ?? "", response.activationToken ?? "",
+        ].reduce(256) { $0 + $1.utf8.count }
     }
 }

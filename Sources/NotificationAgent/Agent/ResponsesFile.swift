@@ -1,7 +1,8 @@
 import NotificationAgentClient
 
-/// The document `responses.json` holds: the user's responses that no listening app has taken
-/// yet, `{"version": 1, "apps": {id: [response…]}}`, oldest first.
+/// The document the old `responses.json` held (now `responses.journal`, ``ResponseQueueStore``,
+/// which takes it over once): the user's responses that no listening app had taken yet,
+/// `{"version": 1, "apps": {id: [response…]}}`, oldest first.
 struct ResponsesFile: StoredDocument, Equatable {
     static let currentVersion = 1
     static let fileName = "responses.json"

@@ -1,6 +1,8 @@
 import NotificationAgentClient
 
-/// A ``ResponseRecord`` as `responses.json` keeps it.
+/// A ``ResponseRecord`` as `responses.journal` keeps it: what the app's response shows it (the
+/// request's content, the action, the text, the activation token), without what only the server
+/// needed to draw it (its hints, icon, timeout, progress).
 struct StoredResponse: Codable, Equatable {
     var request: DeliveryRequest
     var deliveredAt: Double
@@ -10,6 +12,11 @@ struct StoredResponse: Codable, Equatable {
 
     init(_ response: ResponseRecord) {
         request = response.request
+        request.hints = [:]
+        request.appIcon = nil
+        request.expireTimeout = nil
+        request.progress = nil
+        request.isTransient = false
         deliveredAt = response.deliveredAt
         action = response.actionIdentifier
         text = response.userText

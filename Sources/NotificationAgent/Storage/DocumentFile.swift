@@ -5,7 +5,7 @@ import Foundation
 /// - The directory is made mode 0700 and the file is written 0600: private to the user.
 /// - `save` replaces the file atomically (a temporary file in the same directory, `fsync`,
 ///   `rename`): a reader, or the agent after a crash, sees the old document or the new one. A
-///   symbolic link is written through to its target, the file's mode is kept, and a file made
+///   symbolic link is written through to its target (which is made 0600 too), and a file made
 ///   read-only (`chmod a-w`) is refused (``PrivateFileSystem/writeTarget(of:newMode:)``).
 /// - `update` is read-modify-write under an exclusive `flock` on `<name>.lock`: writers, in
 ///   this process or others, are serialized and lose no update. Reads take no lock.
@@ -88,7 +88,7 @@ package struct DocumentFile<Document: StoredDocument>: Sendable {
             let target = try PrivateFileSystem.writeTarget(of: url.path)
             try PrivateFileSystem.writeAtomically(
                 Array(data) + [0x0A], to: target.path, in: target.directory,
-                temporaryPrefix: Self.temporaryPrefix, mode: target.mode)
+                temporaryPrefix: Self.temporaryPrefix)
         } catch {
             // The document's file, not the temporary one or the directory: that is what the user knows.
             throw StoreError(error.reason, path: url.path, kind: Document.kind)

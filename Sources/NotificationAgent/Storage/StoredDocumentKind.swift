@@ -6,7 +6,7 @@ package enum StoredDocumentKind: Hashable, Sendable {
     case pending
     /// `categories.json`: each app's notification categories.
     case categories
-    /// `responses.json`: the user's responses waiting for their app to listen.
+    /// `responses.journal` (earlier `responses.json`): the user's responses waiting for their app to listen.
     case responses
     /// `push.json`: each app's remote-notification subscription and its keys.
     case push

@@ -10,7 +10,7 @@ import TestSupport
 #endif
 
 /// The agent's own files, linked or frozen by the user as `plasmanotifyrc` can be: a save goes
-/// through a symbolic link to its target with the target's mode, and a file made read-only is
+/// through a symbolic link to its target (kept private, 0600), and a file made read-only is
 /// refused, named, and left as it is.
 @Suite struct StorageLinkedFileTests {
     @Test func aLinkedSettingsFileStaysALink() throws {
@@ -24,7 +24,7 @@ import TestSupport
         try store.update("org.example.Tea") { $0 = AppSettings.authorized(requesting: [.alert]) }
         var status = stat()
         #expect(lstat(link, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK, "the link was replaced")
-        #expect(stat(target, &status) == 0 && status.st_mode & 0o7777 == 0o640)
+        #expect(stat(target, &status) == 0 && status.st_mode & 0o7777 == 0o600, "the agent's files stay private")
         #expect(try SettingsStore(directory: state.url).settings(for: "org.example.Tea").authorization == .authorized)
     }
 
