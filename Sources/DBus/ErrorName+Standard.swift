@@ -13,6 +13,8 @@ extension ErrorName {
     public static let unknownMethod: ErrorName = "org.freedesktop.DBus.Error.UnknownMethod"
     /// The arguments do not have the method's signature.
     public static let invalidArgs: ErrorName = "org.freedesktop.DBus.Error.InvalidArgs"
+    /// The caller may not make this call.
+    public static let accessDenied: ErrorName = "org.freedesktop.DBus.Error.AccessDenied"
     /// A call larger than the method accepts (``DBusMethodDescription/maximumArgumentBytes``).
     public static let limitsExceeded: ErrorName = "org.freedesktop.DBus.Error.LimitsExceeded"
 }

@@ -223,7 +223,7 @@ extension NotificationAgent {
                     + "\(subscription.distributor) may call it")
             throw DBusError(
                 .remote, "only the distributor \(app) registered with may call \(call) for its token",
-                name: "org.freedesktop.DBus.Error.AccessDenied")
+                name: ErrorName.accessDenied.rawValue)
         }
     }
 
