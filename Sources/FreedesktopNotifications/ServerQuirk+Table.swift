@@ -93,7 +93,8 @@ extension ServerQuirk {
         ServerQuirk(
             "dunst", .doNotDisturb(.dunstPaused),
             evidence: "1.9: paused (dunstctl set-paused true) holds every notification, critical ones too, until "
-                + "it resumes (measured; DoNotDisturbEndToEndTests)"),
+                + "it resumes; 1.13.2 the same at pause level 100, and `paused` reads any level above 0 "
+                + "(measured; DoNotDisturbEndToEndTests)"),
         ServerQuirk(
             "mako", .drawsNoButtons(menuCommand: "makoctl menu"),
             evidence: "1.7.1 under sway 1.7 (\"mako\" by \"emersion\", 0.0.0 in Debian's build): advertises "

@@ -150,7 +150,9 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// `gnome-shell-51`, `plasma-6.3` and `plasma-6.7` beside Debian 12's `gnome-shell` and
     /// `plasma`, and share what the tests know of their family unless a rule names the version.
     public var family: String {
-        for family in ["gnome-shell", "plasma"] where name == family || name.hasPrefix(family + "-") { return family }
+        for family in ["gnome-shell", "plasma", "dunst"] where name == family || name.hasPrefix(family + "-") {
+            return family
+        }
         return name
     }
 
@@ -170,6 +172,9 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
 
     public static let dunst = MatrixServer(
         name: "dunst", hand: .dunstMenu, closeRemovesPopup: true, playsSoundFile: false)
+    /// dunst 1.13.2 (sid), in a chroot on Xvfb, clicked through its own dunstctl and menu.
+    public static let dunst113 = MatrixServer(
+        name: "dunst-1.13", hand: .dunstMenu, closeRemovesPopup: true, playsSoundFile: false)
     public static let xfce = MatrixServer(
         name: "xfce4-notifyd", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
     public static let gnome = MatrixServer(
@@ -211,7 +216,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// Every server of the matrix, in the order the matrix runs them.
     public static let everyone = [
         dunst, xfce, gnome, mate, lxqt, notifyOSD, gnomeShell, plasma, mako, cinnamon, budgie, awesome, swaync,
-        enlightenment, gnomeShell48, gnomeShell51, plasma63, plasma67,
+        enlightenment, gnomeShell48, gnomeShell51, plasma63, plasma67, dunst113,
     ]
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated

@@ -90,7 +90,9 @@ public final class TestDesktop: @unchecked Sendable {
     func capture(_ executable: String, _ arguments: [String], timeout: TimeInterval = 20) async throws -> (
         status: Int32, stdout: String, stderr: String
     ) {
-        let path = executable.hasPrefix("/") ? executable : "/usr/bin/" + executable
+        // dunst's control tool is the running dunst's own (a chroot's dunst brings its own).
+        let tool = executable == "dunstctl" ? variables["DESKTOP_DUNSTCTL"].flatMap { $0.isEmpty ? nil : $0 } : nil
+        let path = tool ?? (executable.hasPrefix("/") ? executable : "/usr/bin/" + executable)
         let process = try ChildProcess(path, arguments, environment: environment)
         let status = try await process.wait(timeout: timeout)
         return (status, process.standardOutput, process.standardError)

@@ -23,11 +23,17 @@ extension EndToEndWithoutPixelClicks {
             #expect(heard.onlyTheMarker, "the active notification's sound was played: \(heard)")
         }
 
-        /// dunst 1.9 paused (`dunstctl set-paused true`) holds every notification, critical ones
-        /// too (measured: `dunstctl count waiting`), and shows them when it resumes.
-        @Test func dunstPausedHoldsTheActiveOneSilentlyAndTheCriticalOneSounds() async throws {
-            let session = try await MatrixSession(.dunst, pulse: true)
-            try await session.desktop.output("dunstctl", ["set-paused", "true"])
+        /// dunst paused (`dunstctl set-paused true`) holds every notification, critical ones
+        /// too (measured: `dunstctl count waiting`), and shows them when it resumes: 1.9, and
+        /// 1.13, where `set-paused true` is the highest pause level (100), which holds
+        /// everything whatever a rule's `override_pause_level`, and `paused` reads any level
+        /// above 0 (set here with 1.13's own `dunstctl set-pause-level`).
+        @Test(arguments: [(MatrixServer.dunst, "set-paused true"), (.dunst113, "set-pause-level 100")])
+        func dunstPausedHoldsTheActiveOneSilentlyAndTheCriticalOneSounds(_ server: MatrixServer, _ pause: String)
+            async throws
+        {
+            let session = try await MatrixSession(server, pulse: true)
+            try await session.desktop.output("dunstctl", pause.split(separator: " ").map(String.init))
             try await Self.expectTheActiveOneSilent(session, origin: "dunst: paused")
             let critical = try await session.recordSound(marker: {
                 let sent = try await session.unotify([

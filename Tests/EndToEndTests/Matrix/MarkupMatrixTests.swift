@@ -20,7 +20,7 @@ extension EndToEnd {
             #expect(calls[0].body == "&lt;b&gt;Tom&lt;/b&gt; &amp; Jerry")
             #expect(calls[1].body == "<b>bold</b> &amp; plain")
             #expect((calls[0].returnedID ?? 0) > 0, "shown as a notification")
-            if server.name == "dunst" { try await session.waitForShown(2) }  // dunst counts what it shows
+            if server.family == "dunst" { try await session.waitForShown(2) }  // dunst counts what it shows
             // A link: kept, or, where it would make the whole body raw text (awesome), sent as its text.
             let link = #"<a href="https://example.org/tea">Tea</a> is ready"#
             #expect(try await session.unotify(["send", "Link", link]).status == 0)
