@@ -124,11 +124,12 @@ extension ServerQuirk {
     static let otherDesktops: [ServerQuirk] = [
         ServerQuirk(
             "Xfce Notify Daemon", .hasNoDefaultAction,
-            evidence: "0.7.3: a click on the body closes the popup and reports no default action (measured)"),
+            evidence: "0.7.3: a click on the body closes the popup and reports no default action; 0.9.7 the same "
+                + "(measured; DismissMatrixTests, ExplainMatrixTests)"),
         ServerQuirk(
             "Xfce Notify Daemon", .doNotDisturb(.xfconf),
-            evidence: "0.7.3: xfconf's xfce4-notifyd /do-not-disturb; a notification that is not critical is logged "
-                + "without a popup (measured; DoNotDisturbEndToEndTests)"),
+            evidence: "0.7.3 and 0.9.7: xfconf's xfce4-notifyd /do-not-disturb; a notification that is not "
+                + "critical is logged without a popup (measured; DoNotDisturbEndToEndTests)"),
         ServerQuirk(
             "cinnamon", vendor: "GNOME", .reportsDismissalAsReasonZero,
             evidence: "5.6: the cross on a banner and on the tray applet sent NotificationClosed(id, 0) once; "

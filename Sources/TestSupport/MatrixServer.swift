@@ -150,7 +150,8 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// `gnome-shell-51`, `plasma-6.3` and `plasma-6.7` beside Debian 12's `gnome-shell` and
     /// `plasma`, and share what the tests know of their family unless a rule names the version.
     public var family: String {
-        for family in ["gnome-shell", "plasma", "dunst"] where name == family || name.hasPrefix(family + "-") {
+        for family in ["gnome-shell", "plasma", "dunst", "xfce4-notifyd"]
+        where name == family || name.hasPrefix(family + "-") {
             return family
         }
         return name
@@ -177,6 +178,9 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         name: "dunst-1.13", hand: .dunstMenu, closeRemovesPopup: true, playsSoundFile: false)
     public static let xfce = MatrixServer(
         name: "xfce4-notifyd", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
+    /// xfce4-notifyd 0.9.7 (sid) with its xfconfd, in a chroot on Xvfb: buttons clicked with xdotool.
+    public static let xfce09 = MatrixServer(
+        name: "xfce4-notifyd-0.9", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
     public static let gnome = MatrixServer(
         name: "notification-daemon", hand: .buttons, closeRemovesPopup: false,
         playsSoundFile: false)
@@ -216,7 +220,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// Every server of the matrix, in the order the matrix runs them.
     public static let everyone = [
         dunst, xfce, gnome, mate, lxqt, notifyOSD, gnomeShell, plasma, mako, cinnamon, budgie, awesome, swaync,
-        enlightenment, gnomeShell48, gnomeShell51, plasma63, plasma67, dunst113,
+        enlightenment, gnomeShell48, gnomeShell51, plasma63, plasma67, dunst113, xfce09,
     ]
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated
