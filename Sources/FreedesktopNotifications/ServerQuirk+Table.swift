@@ -124,8 +124,8 @@ extension ServerQuirk {
     static let otherDesktops: [ServerQuirk] = [
         ServerQuirk(
             "Xfce Notify Daemon", .hasNoDefaultAction,
-            evidence: "0.7.3: a click on the body closes the popup and reports no default action; 0.9.7 the same "
-                + "(measured; DismissMatrixTests, ExplainMatrixTests)"),
+            evidence: "0.7.3: a click on the body closes the popup and reports no default action (measured); "
+                + "0.9.7: a click on the body closes it as a dismissal (measured; DismissMatrixTests)"),
         ServerQuirk(
             "Xfce Notify Daemon", .doNotDisturb(.xfconf),
             evidence: "0.7.3 and 0.9.7: xfconf's xfce4-notifyd /do-not-disturb; a notification that is not "
