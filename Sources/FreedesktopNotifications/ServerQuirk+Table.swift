@@ -99,11 +99,12 @@ extension ServerQuirk {
             "mako", .drawsNoButtons(menuCommand: "makoctl menu"),
             evidence: "1.7.1 under sway 1.7 (\"mako\" by \"emersion\", 0.0.0 in Debian's build): advertises "
                 + "actions and reports ActionInvoked but draws only summary and body; makoctl menu or invoke picks "
-                + "an action, a left click invokes default (measured; MakoEndToEndTests)"),
+                + "an action, a left click invokes default (measured; MakoEndToEndTests); 1.11.0 the same, its "
+                + "makoctl a C program (measured; the matrix on mako-1.11)"),
         ServerQuirk(
             "mako", .doNotDisturb(.makoMode),
-            evidence: "1.7.1: the mode do-not-disturb (makoctl mode -a) is listed by ListModes; mako hides only "
-                + "what its [mode=do-not-disturb] section says (measured; DoNotDisturbEndToEndTests)"),
+            evidence: "1.7.1 and 1.11.0: the mode do-not-disturb (makoctl mode -a) is listed by ListModes; mako "
+                + "hides only what its [mode=do-not-disturb] section says (measured; DoNotDisturbEndToEndTests)"),
         ServerQuirk(
             "SwayNotificationCenter", .doNotDisturb(.swayncDnd),
             evidence: "0.7.3: GetDnd answers the running server's state (swaync-client --dnd-on) (measured; "

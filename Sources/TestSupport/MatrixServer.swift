@@ -150,7 +150,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// `gnome-shell-51`, `plasma-6.3` and `plasma-6.7` beside Debian 12's `gnome-shell` and
     /// `plasma`, and share what the tests know of their family unless a rule names the version.
     public var family: String {
-        for family in ["gnome-shell", "plasma", "dunst", "xfce4-notifyd"]
+        for family in ["gnome-shell", "plasma", "dunst", "xfce4-notifyd", "mako"]
         where name == family || name.hasPrefix(family + "-") {
             return family
         }
@@ -189,6 +189,9 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     public static let notifyOSD = MatrixServer(
         name: "notify-osd", hand: .none, closeRemovesPopup: false, playsSoundFile: false)
     public static let mako = MatrixServer(name: "mako", hand: .makoMenu, closeRemovesPopup: true, playsSoundFile: false)
+    /// mako 1.11.0 (sid), in a chroot on the headless sway, answered through its own makoctl.
+    public static let mako111 = MatrixServer(
+        name: "mako-1.11", hand: .makoMenu, closeRemovesPopup: true, playsSoundFile: false)
     /// GNOME Shell 43 (not `gnome`, which is notification-daemon): plays `sound-file` and
     /// `sound-name` itself when it shows the banner, whatever `suppress-sound` says (measured).
     public static let gnomeShell = MatrixServer(
@@ -220,7 +223,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// Every server of the matrix, in the order the matrix runs them.
     public static let everyone = [
         dunst, xfce, gnome, mate, lxqt, notifyOSD, gnomeShell, plasma, mako, cinnamon, budgie, awesome, swaync,
-        enlightenment, gnomeShell48, gnomeShell51, plasma63, plasma67, dunst113, xfce09,
+        enlightenment, gnomeShell48, gnomeShell51, plasma63, plasma67, dunst113, xfce09, mako111,
     ]
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated

@@ -13,7 +13,7 @@ extension TestDesktop {
         let (status, _) = try await run(
             "makoctl",
             [
-                "menu", "-n", String(id), Self.script("mako-pick"),
+                "menu", "-n", String(id), variables["DESKTOP_MAKO_PICK"] ?? Self.script("mako-pick"),
                 makoMenuFile.path, label,
             ])
         guard status == 0 else {
@@ -28,11 +28,19 @@ extension TestDesktop {
         return text.components(separatedBy: "---\n").dropLast().map { $0.split(separator: "\n").map(String.init) }
     }
 
-    /// The ids of the notifications mako holds now (`makoctl list`), newest first.
+    /// The ids of the notifications mako holds now (`makoctl list`), newest first. mako 1.7's
+    /// makoctl prints busctl's JSON (`{"type": "aa{sv}", "data": [[{"id": {"data": N}}]]}`);
+    /// 1.11's prints text unless asked for JSON (`-j`, in `DESKTOP_MAKOCTL_JSON`), a plain
+    /// array (`[{"id": N}]`).
     public func makoNotifications() async throws -> [UInt32] {
-        let (status, output) = try await run("makoctl", ["list"])
-        guard status == 0, let json = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
-            let data = json["data"] as? [[[String: Any]]], let list = data.first
+        let json = variables["DESKTOP_MAKOCTL_JSON"].flatMap { $0.isEmpty ? nil : [$0] } ?? []
+        let (status, output) = try await run("makoctl", ["list"] + json)
+        let parsed = status == 0 ? try? JSONSerialization.jsonObject(with: Data(output.utf8)) : nil
+        if let plain = parsed as? [[String: Any]] {
+            return plain.compactMap { ($0["id"] as? NSNumber)?.uint32Value }
+        }
+        guard let busctl = parsed as? [String: Any], let data = busctl["data"] as? [[[String: Any]]],
+            let list = data.first
         else { throw TestSupportError("makoctl list failed (\(status)): \(output)") }
         return list.compactMap { (($0["id"] as? [String: Any])?["data"] as? NSNumber)?.uint32Value }
     }

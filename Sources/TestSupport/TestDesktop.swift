@@ -90,8 +90,8 @@ public final class TestDesktop: @unchecked Sendable {
     func capture(_ executable: String, _ arguments: [String], timeout: TimeInterval = 20) async throws -> (
         status: Int32, stdout: String, stderr: String
     ) {
-        // dunst's control tool is the running dunst's own (a chroot's dunst brings its own).
-        let tool = executable == "dunstctl" ? variables["DESKTOP_DUNSTCTL"].flatMap { $0.isEmpty ? nil : $0 } : nil
+        // A server's control tool is the running server's own (a chroot's server brings its own).
+        let tool = variables["DESKTOP_TOOL_" + executable.uppercased()].flatMap { $0.isEmpty ? nil : $0 }
         let path = tool ?? (executable.hasPrefix("/") ? executable : "/usr/bin/" + executable)
         let process = try ChildProcess(path, arguments, environment: environment)
         let status = try await process.wait(timeout: timeout)
@@ -324,7 +324,7 @@ public final class TestDesktop: @unchecked Sendable {
 
     /// Saves a PNG of the whole screen (mako's and swaync's sway: with grim).
     public func screenshot(to url: URL) async throws {
-        if server == "mako" || server == "swaync" { return try await grimScreenshot(to: url) }
+        if server.hasPrefix("mako") || server == "swaync" { return try await grimScreenshot(to: url) }
         if server.hasPrefix("gnome-shell-") { return try await shellScreenshot(to: url) }
         let (status, _) = try await run(
             "import", ["-display", variables["DISPLAY"] ?? "", "-window", "root", url.path])

@@ -57,8 +57,10 @@ extension EndToEndWithoutPixelClicks {
         /// mako in its mode do-not-disturb (`makoctl mode -a do-not-disturb`), configured with
         /// `[mode=do-not-disturb] invisible=1` and critical ones visible (scripts/desktop/up-mako):
         /// the active one is listed but drawn nowhere, the critical one is drawn.
-        @Test func makoInDoNotDisturbListsTheActiveOneUndrawnAndSilent() async throws {
-            let session = try await MatrixSession(.mako, pulse: true)
+        /// The same on mako 1.11, whose makoctl (a C program) keeps `mode -a` and `-r`.
+        @Test(arguments: [MatrixServer.mako, .mako111])
+        func makoInDoNotDisturbListsTheActiveOneUndrawnAndSilent(_ server: MatrixServer) async throws {
+            let session = try await MatrixSession(server, pulse: true)
             try await session.desktop.output("makoctl", ["mode", "-a", "do-not-disturb"])
             try await Self.expectTheActiveOneSilent(session, origin: "mako: mode do-not-disturb")
             // Drawn: the critical markers only. With the mode off, "Quiet" is drawn too.
