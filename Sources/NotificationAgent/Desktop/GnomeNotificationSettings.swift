@@ -61,7 +61,7 @@ package final class GnomeNotificationSettings: DesktopAppSettingsStore, @uncheck
     /// its settings, and reading them says so. A reset app (not determined) leaves
     /// `application-children`, as GNOME Settings' "forget" would; any other is listed there.
     package func write(_ settings: AppSettings, app: String) throws {
-        guard let id = GnomeApplicationID.canonical(desktopID(app)) else { return }
+        guard let id = settingsKey(for: app) else { return }
         let entry = desktopID(app) + ".desktop"
         let writes = GnomeSettingsRules.writes(for: settings)
         let listed = settings.authorization != .notDetermined
@@ -86,7 +86,7 @@ package final class GnomeNotificationSettings: DesktopAppSettingsStore, @uncheck
     }
 
     private func gnomeID(_ app: String) throws -> String {
-        guard let id = GnomeApplicationID.canonical(desktopID(app)) else {
+        guard let id = settingsKey(for: app) else {
             throw GnomeSettingsError("GNOME has no name for \(AgentError.quote(app)): no letter or digit in it")
         }
         return id
