@@ -28,8 +28,9 @@ extension HintArgument {
     }
 
     /// A `byte` value as notify-send reads it: the leading number (0 when there is none), which
-    /// must be within 0…255.
-    static func leadingByte(_ text: String) -> UInt8? {
-        UInt8(exactly: Int32(truncatingIfNeeded: text.withCString { strtoull($0, nil, 10) }))
+    /// must be within 0…255; with `hexadecimal`, a value that starts with `0x` is read in base 16.
+    static func leadingByte(_ text: String, hexadecimal: Bool) -> UInt8? {
+        let base: Int32 = hexadecimal && text.hasPrefix("0x") ? 16 : 10
+        return UInt8(exactly: Int32(truncatingIfNeeded: text.withCString { strtoull($0, nil, base) }))
     }
 }

@@ -30,10 +30,12 @@ public struct HintArgument: Hashable, Sendable {
     /// The types `-h` accepts, for help and error messages.
     public static let typeNames = "boolean, int, double, string, byte and variant"
 
-    /// Parses `TYPE:NAME:VALUE`; the value may itself contain `:`.
+    /// Parses `TYPE:NAME:VALUE`; the value may itself contain `:`. With `hexadecimalBytes`, a
+    /// `byte` value written `0x…` is hexadecimal, as notify-send 0.8.9 reads it; without, it is
+    /// read as 0.8.1 reads it (the digits before the `x`: 0).
     ///
     /// - Throws: ``HintArgumentError`` with a message that says how to write it.
-    public init(parsing text: String) throws {
+    public init(parsing text: String, hexadecimalBytes: Bool = true) throws {
         let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3 else {
             throw HintArgumentError("Invalid hint syntax specified. Use TYPE:NAME:VALUE.")
@@ -59,7 +61,9 @@ public struct HintArgument: Hashable, Sendable {
             }
             value = .double(number)
         case "byte":
-            guard let number = UInt8(raw.trimmingSpaces) ?? Self.leadingByte(raw) else { throw bad() }
+            guard let number = UInt8(raw.trimmingSpaces) ?? Self.leadingByte(raw, hexadecimal: hexadecimalBytes) else {
+                throw bad()
+            }
             value = .byte(number)
         case "boolean":
             switch raw.trimmingSpaces.lowercased() {

@@ -52,7 +52,7 @@ enum AppDelivery {
         let client = try await AgentClientConnection.open()
         do {
             let id = try await client.add(app: app, request: delivery, trigger: trigger)
-            if options.printID { StandardOutput.write(String(id.rawValue)) }
+            options.reportID(id.rawValue)
         } catch let error as AgentError {
             throw CommandFailure(error)
         }

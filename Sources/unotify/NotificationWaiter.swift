@@ -11,10 +11,13 @@ import NotificationAgentClient
 /// action is chosen, the `-t` timeout passes, SIGINT arrives, or the server goes away.
 struct NotificationWaiter {
     let client: NotificationsClient
-    let printID: Bool
+    /// What to report the id and the chosen action to.
+    let options: SendOptions
 
     /// How the wait ended.
     private enum Outcome: Sendable {
+        /// The user chose the action `key`; `token` is the activation token the server sent first.
+        case action(key: String, token: String?)
         case event(ServerEvent)
         case timeout
         case interrupted
@@ -34,7 +37,7 @@ struct NotificationWaiter {
         }
         guard waitWithoutActions || !request.actions.isEmpty else {
             let id = try await client.notify(request)
-            if printID { StandardOutput.write(String(id.rawValue)) }
+            options.reportID(id.rawValue)
             if failedActions { throw CommandFailure("", exitCode: 1) }
             return
         }
@@ -43,13 +46,13 @@ struct NotificationWaiter {
         let ownerChanges = try? await client.connection.nameOwnerChanges(of: client.serverName)
         let interrupts = SignalWaiter(signals: [SIGINT])
         let id = try await client.notify(request)
-        if printID { StandardOutput.write(String(id.rawValue)) }
+        options.reportID(id.rawValue)
         let outcome = await firstOutcome(
             for: id, events: events, ownerChanges: ownerChanges, interrupts: interrupts, timeout: request.expireTimeout)
         interrupts.stop()
         switch outcome {
-        case .event(.actionInvoked(_, let key)):
-            StandardOutput.write(key)
+        case .action(let key, let token):
+            options.reportAction(key, activationToken: token)
             try? await client.closeNotification(id)
         case .timeout:
             StandardError.write("Wait timeout expired")
@@ -83,11 +86,14 @@ struct NotificationWaiter {
     ) async -> Outcome {
         await withTaskGroup(of: Outcome.self) { group in
             group.addTask {
+                var token: String?
                 do {
                     for try await event in events where event.notificationID == id {
                         switch event {
-                        case .actionInvoked, .closed: return .event(event)
-                        case .activationToken, .replied: continue
+                        case .actionInvoked(_, let key): return .action(key: key, token: token)
+                        case .closed: return .event(event)
+                        case .activationToken(_, let sent): token = sent
+                        case .replied: continue
                         }
                     }
                 } catch {}

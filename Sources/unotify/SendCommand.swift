@@ -28,17 +28,21 @@ struct SendCommand: AsyncParsableCommand {
 
     /// Parses notify-send's arguments and shows the notification.
     static func run(arguments: [String]) async throws {
-        if let send = try prepare(arguments: arguments, personality: nil) {
+        if let send = try prepare(arguments: arguments, release: try NotifySendRelease.selected(), personality: nil) {
             try await finish(send)
         }
     }
 
     /// Parses and checks the arguments and builds the request; `nil` when only help or the
-    /// version was asked. With `personality`, the arguments are notify-send's whole command line.
-    static func prepare(arguments: [String], personality: NotifySendPersonality?) throws -> PreparedSend? {
-        let options = try SendOptions(parsing: arguments, appName: personality?.defaultAppName ?? "unotify")
+    /// version was asked. With `personality`, the arguments are notify-send's whole command line;
+    /// `release` is the notify-send release whose options and requests they are.
+    static func prepare(
+        arguments: [String], release: NotifySendRelease, personality: NotifySendPersonality?
+    ) throws -> PreparedSend? {
+        let options = try SendOptions(
+            parsing: arguments, appName: personality?.defaultAppName ?? "unotify", release: release)
         if options.helpRequested {
-            StandardOutput.write(personality?.helpText ?? SendOptions.helpText)
+            StandardOutput.write(personality?.helpText ?? SendOptions.helpText(for: release))
             return nil
         }
         if options.versionRequested {
@@ -72,6 +76,11 @@ struct SendCommand: AsyncParsableCommand {
         }
         let client = try connect()
         do {
+            if options.release.sendsIconAsImageHint, !options.icon.isEmpty {
+                // As notify-send 0.8.9 asks first: the hint's spelling is the server's version's.
+                let specification = try await client.serverInformation().specVersion
+                request.setIcon(options.icon, forSpecification: specification)
+            }
             if let image = options.image {
                 // The spelling the server draws (lxqt draws nothing when given both): one more
                 // round trip, only with --image.
@@ -85,13 +94,13 @@ struct SendCommand: AsyncParsableCommand {
             }
             if request.actions.isEmpty && !options.wait {
                 if let id = try await SendRelay.relayIfNeeded(request, on: client) {
-                    if options.printID { StandardOutput.write(String(id.rawValue)) }
+                    options.reportID(id.rawValue)
                     return
                 }
-                try post(request, on: client, printID: options.printID)
+                try post(request, on: client, reporting: options)
                 return
             }
-            try await NotificationWaiter(client: client, printID: options.printID)
+            try await NotificationWaiter(client: client, options: options)
                 .run(request, waitWithoutActions: options.wait)
         } catch let error as NotificationServerError {
             throw CommandFailure(error)
@@ -112,10 +121,10 @@ struct SendCommand: AsyncParsableCommand {
     /// later ask the bus for the sender's process after the call arrives and drop the
     /// notification of a sender that has already left (measured on 48.7 and 51.0: about half of
     /// twenty sends that did not wait were lost, and so were replacements by `-r`).
-    static func post(_ request: NotifyRequest, on client: NotificationsClient, printID: Bool) throws {
+    static func post(_ request: NotifyRequest, on client: NotificationsClient, reporting options: SendOptions) throws {
         do {
             let id = try client.notifyBlocking(request)
-            if printID { StandardOutput.write(String(id.rawValue)) }
+            options.reportID(id.rawValue)
         } catch let error as NotificationServerError {
             throw CommandFailure(error)
         }
@@ -124,8 +133,11 @@ struct SendCommand: AsyncParsableCommand {
     /// The `Notify` arguments, built as notify-send builds them (urgency and sender-pid always set).
     /// `--image` is only checked here: its hint depends on the server (``run(arguments:)``).
     static func makeRequest(_ options: SendOptions) throws -> NotifyRequest {
-        // An empty summary is no summary, as for notify-send: refused before anything is sent.
-        guard let summary = options.operands.first, !summary.isEmpty else {
+        // An empty summary is no summary for notify-send 0.8.1, and for the agent (`--app`) in every
+        // release: refused before anything is sent.
+        guard let summary = options.operands.first,
+            !summary.isEmpty || (options.release.acceptsEmptySummary && options.app == nil)
+        else {
             throw CommandFailure("No summary specified.")
         }
         guard options.operands.count <= 2 else { throw CommandFailure("Invalid number of options.") }
@@ -137,7 +149,7 @@ struct SendCommand: AsyncParsableCommand {
         if options.transient { hints.isTransient = true }
         for text in options.hints {
             do {
-                let hint = try HintArgument(parsing: text)
+                let hint = try HintArgument(parsing: text, hexadecimalBytes: options.release.readsHexadecimalBytes)
                 hints.set(hint.key, hint.value)
                 // A `variant` hint's value is sent as notify-send sends it: a variant in the variant.
                 if case .variant = hint.value, hints.vendor[hint.key] != nil {
@@ -155,7 +167,9 @@ struct SendCommand: AsyncParsableCommand {
         let body = options.operands.count > 1 ? CommandLineText.compressEscapes(options.operands[1]) : ""
         return NotifyRequest(
             appName: options.appName, replacesID: ServerNotificationID(rawValue: options.replaceID),
-            appIcon: options.icon, summary: summary, body: body, actions: ActionArgument.parse(options.actions),
+            appIcon: options.release.sendsIconAsImageHint ? options.appIcon ?? "" : options.icon, summary: summary,
+            body: body,
+            actions: ActionArgument.parse(options.actions, firstIndex: options.release.firstActionIndex),
             hints: hints, expireTimeout: ExpireTimeout(rawValue: options.expireTime))
     }
 }

@@ -10,6 +10,10 @@ struct SendOptions: Sendable {
     var expireTime: Int32 = -1
     var appName = "unotify"
     var icon = ""
+    var appIcon: String?
+    var idDescriptor: Int32?
+    var selectedActionDescriptor: Int32?
+    var activationTokenDescriptor: Int32?
     var category: String?
     var transient = false
     var hints: [String] = []
@@ -36,7 +40,13 @@ struct SendOptions: Sendable {
         let long: String
         let valueName: String?
         let help: String
+        /// The first notify-send release that has the option (`unotify send`'s own: the oldest).
+        var since = NotifySendRelease.v0_8_1
         let apply: @Sendable (inout SendOptions, String) throws -> Void
+
+        /// Whether the option is unotify's, not notify-send's: every notify-send 0.8.1 option has
+        /// a letter, and the newer ones without a letter name their release.
+        var isUnotifys: Bool { short == nil && since == .v0_8_1 }
     }
 
     static let table: [Option] = [
@@ -67,6 +77,13 @@ struct SendOptions: Sendable {
             $0.icon = $1
         },
         Option(
+            short: "n", long: "app-icon", valueName: "ICON",
+            help: "Specifies an application icon filename or app icon name. The server may or may not display it.",
+            since: .v0_8_9
+        ) {
+            $0.appIcon = $1
+        },
+        Option(
             short: "c", long: "category", valueName: "TYPE[,TYPE...]",
             help:
                 "Specifies the notification category. With --app: the app's category whose actions to show (unotify categories)."
@@ -85,6 +102,12 @@ struct SendOptions: Sendable {
         Option(short: "p", long: "print-id", valueName: nil, help: "Print the notification ID.") { options, _ in
             options.printID = true
         },
+        Option(
+            short: nil, long: "id-fd", valueName: "FD", help: "File descriptor where to write the notification ID.",
+            since: .v0_8_9
+        ) {
+            $0.idDescriptor = try GOptionInteger.parse($1)
+        },
         Option(short: "r", long: "replace-id", valueName: "REPLACE_ID", help: "The ID of the notification to replace.")
         {
             // A negative id is no id, as for notify-send (whose notification keeps its id 0).
@@ -101,6 +124,19 @@ struct SendOptions: Sendable {
                 + "numerical index of the option is used (starting with 0)."
         ) {
             $0.actions.append($1)
+        },
+        Option(
+            short: nil, long: "selected-action-fd", valueName: "FD",
+            help: "File descriptor where to write the action chosen by the user.", since: .v0_8_9
+        ) {
+            $0.selectedActionDescriptor = try GOptionInteger.parse($1)
+        },
+        Option(
+            short: nil, long: "activation-token-fd", valueName: "FD",
+            help: "File descriptor where to write the action activation token. The daemon must support it.",
+            since: .v0_8_9
+        ) {
+            $0.activationTokenDescriptor = try GOptionInteger.parse($1)
         },
         Option(short: "v", long: "version", valueName: nil, help: "Print the version and exit.") { options, _ in
             options.versionRequested = true
@@ -168,10 +204,15 @@ struct SendOptions: Sendable {
         },
     ]
 
+    /// The notify-send release whose options these are.
+    var release = NotifySendRelease.newest
+
     /// Parses the arguments that follow `send` (all of them, for `notify-send`); `appName` is
-    /// the app name when `-a` does not give one.
-    init(parsing arguments: [String], appName: String = "unotify") throws {
+    /// the app name when `-a` does not give one; options newer than `release` are unknown.
+    init(parsing arguments: [String], appName: String = "unotify", release: NotifySendRelease = .newest) throws {
         self.appName = appName
+        self.release = release
+        let table = Self.table(for: release)
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             if argument == "--" {
@@ -181,7 +222,7 @@ struct SendOptions: Sendable {
             if argument.hasPrefix("--") {
                 let body = argument.dropFirst(2)
                 let name = String(body.prefix { $0 != "=" })
-                guard let option = Self.table.first(where: { $0.long == name }) else {
+                guard let option = table.first(where: { $0.long == name }) else {
                     throw CommandFailure("Unknown option \(argument)")
                 }
                 var value = ""
@@ -198,7 +239,7 @@ struct SendOptions: Sendable {
             } else if argument.hasPrefix("-"), argument.count > 1 {
                 var letters = argument.dropFirst()
                 while let letter = letters.popFirst() {
-                    guard let option = Self.table.first(where: { $0.short == letter }) else {
+                    guard let option = table.first(where: { $0.short == letter }) else {
                         throw CommandFailure("Unknown option -\(letter)")
                     }
                     guard option.valueName != nil else {
@@ -223,6 +264,11 @@ struct SendOptions: Sendable {
         }
     }
 
+    /// The options `release` has, and `unotify send`'s own.
+    static func table(for release: NotifySendRelease) -> [Option] {
+        table.filter { $0.since <= release }
+    }
+
     /// Applies one option's value; an integer that does not parse is reported with the option
     /// spelled as it was given (`-t` or `--expire-time`), as GOption reports it.
     private mutating func apply(_ option: Option, _ value: String, spelling: String) throws {
@@ -234,7 +280,7 @@ struct SendOptions: Sendable {
     }
 
     /// The options as help text, from the same table the parser uses.
-    static var helpText: String {
+    static func helpText(for release: NotifySendRelease) -> String {
         var lines = [
             "OVERVIEW: Show a notification. Takes every notify-send option, with the same meaning, output and exit status.",
             "",
@@ -242,7 +288,7 @@ struct SendOptions: Sendable {
             "",
             "OPTIONS:",
         ]
-        for option in table {
+        for option in table(for: release) {
             var flag = option.short.map { "-\($0), " } ?? "    "
             flag += "--\(option.long)"
             if let valueName = option.valueName { flag += "=\(valueName)" }

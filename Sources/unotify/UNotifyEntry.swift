@@ -18,14 +18,20 @@ enum UNotifyEntry {
         }
         let arguments = Array(CommandLine.arguments.dropFirst())
         // Started as `notify-send` (a link or a copy): the whole command line is a send.
-        let personality = NotifySendPersonality(programName: CommandLine.arguments.first)
+        let release: NotifySendRelease
+        do {
+            release = try NotifySendRelease.selected()
+        } catch {
+            fail(with: error)
+        }
+        let personality = NotifySendPersonality(programName: CommandLine.arguments.first, release: release)
         if personality != nil || arguments.first == "send" {
             // `send` is parsed by SendOptions alone: notify-send's rules, and no ArgumentParser start-up.
             var prepared: PreparedSend?
             do {
                 guard
                     let send = try SendCommand.prepare(
-                        arguments: personality == nil ? Array(arguments.dropFirst()) : arguments,
+                        arguments: personality == nil ? Array(arguments.dropFirst()) : arguments, release: release,
                         personality: personality)
                 else {
                     Glibc.exit(0)
@@ -33,7 +39,7 @@ enum UNotifyEntry {
                 prepared = send
                 if !send.needsTask {
                     let client = try SendCommand.connect()
-                    try SendCommand.post(send.request, on: client, printID: send.options.printID)
+                    try SendCommand.post(send.request, on: client, reporting: send.options)
                     // Exits holding the connection: letting go of it disposes its queue, which
                     // starts a thread.
                     withExtendedLifetime(client) { Glibc.exit(0) }

@@ -3,8 +3,8 @@ import FreedesktopNotifications
 import Testing
 import TestSupport
 
-/// unotify started as `notify-send`: notify-send 0.8.1's app name, help, version and exit
-/// status, where `unotify send` keeps its own.
+/// unotify started as `notify-send`: notify-send's app name, help, version and exit status, of
+/// 0.8.1 and of 0.8.9 (each compared with the real one), where `unotify send` keeps its own.
 @Suite(.timeLimit(.minutes(2))) struct NotifySendPersonalityTests {
     @Test func theAppNameIsNotifySendThereAndUnotifyInSend() async throws {
         let bus = try PrivateBus()
@@ -22,29 +22,40 @@ import TestSupport
         #expect(named.summary == "send")
     }
 
-    @Test(arguments: ["notify-send --version", "notify-send -v", "notify-send -v Summary", "notify-send '' --version"])
-    func versionIsNotifySends(_ commandLine: String) async throws {
-        let pair = try NotifySendPair()
+    @Test(
+        arguments: ["notify-send --version", "notify-send -v", "notify-send -v Summary", "notify-send '' --version"],
+        NotifySendPair.Release.allCases)
+    func versionIsNotifySends(_ commandLine: String, _ release: NotifySendPair.Release) async throws {
+        let pair = try NotifySendPair(release: release)
         let real = try await pair.run(commandLine, with: .real, busAddress: nil)
         let ours = try await pair.run(commandLine, with: .unotify, busAddress: nil)
-        #expect(real.stdout == "notify-send 0.8.1\n")
+        #expect(real.stdout == "notify-send \(release.rawValue)\n")
         #expect(ours.stdout == real.stdout)
         #expect(ours.status == 0)
         #expect(real.status == 0)
     }
 
-    @Test func versionNamesTheProgramAsItWasStarted() async throws {
+    /// Without `UNOTIFY_NOTIFY_SEND_VERSION` the newest release, 0.8.9; with it, the one named.
+    @Test func versionNamesTheProgramAsItWasStartedAndTheRelease() async throws {
         let pair = try NotifySendPair()
         let link = pair.link(to: .unotify)
-        let process = try ChildProcess(link, ["--version"])
-        #expect(try await process.wait(timeout: 10) == 0)
-        #expect(process.standardOutput == "\(link) 0.8.1\n")
+        var environment = ProcessInfo.processInfo.environment
+        environment["UNOTIFY_NOTIFY_SEND_VERSION"] = nil
+        let newest = try ChildProcess(link, ["--version"], environment: environment)
+        #expect(try await newest.wait(timeout: 10) == 0)
+        #expect(newest.standardOutput == "\(link) 0.8.9\n")
+        environment["UNOTIFY_NOTIFY_SEND_VERSION"] = "0.8.1"
+        let named = try ChildProcess(link, ["--version"], environment: environment)
+        #expect(try await named.wait(timeout: 10) == 0)
+        #expect(named.standardOutput == "\(link) 0.8.1\n")
         #expect(try await UNotifyProcess.run(["send", "--version"], busAddress: nil).stdout == "unotify 0.1.0\n")
     }
 
-    @Test(arguments: ["notify-send --help", "notify-send -?", "notify-send Summary --help --bogus"])
-    func helpIsNotifySendsThenTheAddedOptions(_ commandLine: String) async throws {
-        let pair = try NotifySendPair()
+    @Test(
+        arguments: ["notify-send --help", "notify-send -?", "notify-send Summary --help --bogus"],
+        NotifySendPair.Release.allCases)
+    func helpIsNotifySendsThenTheAddedOptions(_ commandLine: String, _ release: NotifySendPair.Release) async throws {
+        let pair = try NotifySendPair(release: release)
         let real = try await pair.run(commandLine, with: .real, busAddress: nil)
         let ours = try await pair.run(commandLine, with: .unotify, busAddress: nil)
         #expect(real.status == 0)
@@ -59,16 +70,20 @@ import TestSupport
         }
     }
 
-    @Test func noServerIsExitOneWithNotifySendsMessageAndUnotifySendKeepsTwo() async throws {
+    @Test(arguments: NotifySendPair.Release.allCases)
+    func noServerIsExitOneWithNotifySendsMessageAndUnotifySendKeepsTwo(_ release: NotifySendPair.Release)
+        async throws
+    {
         let bus = try PrivateBus()
-        let pair = try NotifySendPair()
+        let pair = try NotifySendPair(release: release)
+        let prefix = release == .v0_8_9 ? "Failed to show notification: " : ""
         for commandLine in ["notify-send Hello", "notify-send -p -u low Hello Body"] {
             let real = try await pair.run(commandLine, with: .real, busAddress: bus.address)
             let ours = try await pair.run(commandLine, with: .unotify, busAddress: bus.address)
             #expect(real.status == 1)
             #expect(
                 real.stderr
-                    == "GDBus.Error:org.freedesktop.DBus.Error.ServiceUnknown: The name "
+                    == prefix + "GDBus.Error:org.freedesktop.DBus.Error.ServiceUnknown: The name "
                     + "org.freedesktop.Notifications was not provided by any .service files\n")
             #expect(ours.status == real.status, "\(commandLine)")
             #expect(ours.stderr == real.stderr, "\(commandLine)")
@@ -86,9 +101,11 @@ import TestSupport
             ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/unotify-test-bus", "DISPLAY": nil],
             // No address at all, and nowhere to find or start a bus.
             ["XDG_RUNTIME_DIR": "/nonexistent", "DISPLAY": nil],
-        ] as [[String: String?]])
-    func noBusIsExitOneWithOneLineAndUnotifySendKeepsTwo(_ environment: [String: String?]) async throws {
-        let pair = try NotifySendPair()
+        ] as [[String: String?]], NotifySendPair.Release.allCases)
+    func noBusIsExitOneWithOneLineAndUnotifySendKeepsTwo(
+        _ environment: [String: String?], _ release: NotifySendPair.Release
+    ) async throws {
+        let pair = try NotifySendPair(release: release)
         let real = try await pair.run("notify-send -p Hello", with: .real, busAddress: nil, environment: environment)
         let ours = try await pair.run("notify-send -p Hello", with: .unotify, busAddress: nil, environment: environment)
         #expect(real.status == 1)

@@ -25,10 +25,12 @@ import TestSupport
         hints.isTransient = true
         hints.vendor = ["value": DBusVariant(Int32(42)), "x-foo": DBusVariant("bar")]
         hints.senderPID = Int64(process.pid)
+        // notify-send 0.8.9 sends -i as the image-path hint (the server's specification is 1.2).
+        hints.imagePath = "dialog-info"
         #expect(
             call.request
                 == NotifyRequest(
-                    appName: "MyApp", replacesID: ServerNotificationID(rawValue: 9), appIcon: "dialog-info",
+                    appName: "MyApp", replacesID: ServerNotificationID(rawValue: 9), appIcon: "",
                     summary: "Sum & <b>mary</b>", body: "Body\nline2\tTabA", hints: hints,
                     expireTimeout: .milliseconds(5000)))
         #expect(process.standardOutput == "")
@@ -56,7 +58,8 @@ import TestSupport
         let call = try await fake.nextCall()
         #expect(
             call.request.actions == [
-                NotificationAction(key: "open", label: "Open"), NotificationAction(key: "1", label: "Later"),
+                // notify-send 0.8.9 counts unnamed actions from 1 (0.8.1 from 0).
+                NotificationAction(key: "open", label: "Open"), NotificationAction(key: "2", label: "Later"),
             ])
         try await fake.emit(.actionInvoked(call.id, actionKey: "open"))
         #expect(try await process.wait(timeout: 10) == 0)
