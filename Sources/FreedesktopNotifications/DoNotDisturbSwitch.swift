@@ -27,6 +27,8 @@ public enum DoNotDisturbSwitch: Sendable, Hashable {
     /// running server's state; the copy swaync keeps in GSettings (`org.erikreider.swaync
     /// dnd-state`) needs GIO to read and says nothing where swaync runs on GSettings' memory
     /// backend. While it is on, swaync keeps notifications in its control center without a popup.
+    /// From 0.8 an inhibitor (`IsInhibited`, `swaync-client --inhibitor-add`) does the same while
+    /// `GetDnd` stays false: either one on is on.
     case swayncDnd
     /// Budgie: `GetDoNotDisturb` of `org.buddiesofbudgie.budgie.Dispatcher` at
     /// `/org/budgie_desktop/Notifications`, on budgie-daemon's connection (it also owns
@@ -70,7 +72,7 @@ public enum DoNotDisturbSwitch: Sendable, Hashable {
         case .dunstPaused: "dunst: paused"
         case .makoMode: "mako: mode do-not-disturb"
         case .xfconf: "xfconf: xfce4-notifyd /do-not-disturb"
-        case .swayncDnd: "SwayNotificationCenter: GetDnd"
+        case .swayncDnd: "SwayNotificationCenter: GetDnd, IsInhibited"
         case .budgieDispatcher: "Budgie: GetDoNotDisturb"
         case .awesomeSuspended: "awesome: naughty.is_suspended()"
         }
@@ -104,9 +106,21 @@ public enum DoNotDisturbSwitch: Sendable, Hashable {
         case .xfconf:
             return try await Self.readXfconf(on: connection, timeout: timeout)
         case .swayncDnd:
-            return try await Self.answer(
-                of: "/org/erikreider/swaync/cc", "org.erikreider.swaync.cc", "GetDnd", on: connection, server: server,
-                timeout: timeout)
+            let path: ObjectPath = "/org/erikreider/swaync/cc"
+            if try await Self.answer(
+                of: path, "org.erikreider.swaync.cc", "GetDnd", on: connection, server: server, timeout: timeout)
+            {
+                return true
+            }
+            // 0.8 and later: an inhibitor (`swaync-client --inhibitor-add`) holds popups as
+            // do-not-disturb does while GetDnd stays false (measured on 0.12.6). 0.7 has none.
+            do {
+                return try await Self.answer(
+                    of: path, "org.erikreider.swaync.cc", "IsInhibited", on: connection, server: server,
+                    timeout: timeout)
+            } catch let error as DBusError where error.isNamed(.unknownMethod) {
+                return false
+            }
         case .budgieDispatcher:
             return try await Self.answer(
                 of: "/org/budgie_desktop/Notifications", "org.buddiesofbudgie.budgie.Dispatcher", "GetDoNotDisturb",

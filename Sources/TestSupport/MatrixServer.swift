@@ -63,7 +63,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "budgie": (.clickCloseButton, 2)  // sent twice (measured)
         case "cinnamon": (.cinnamonCloseButton, 0)  // 0, outside the specification (measured)
         case "awesome": (.awesomeRightClick, 2)
-        case "swaync": (.swayncCloseButton, 2)  // then a second NotificationClosed(2) (measured)
+        case "swaync": (.swayncCloseButton, 2)  // 0.7: then a second NotificationClosed(2); 0.12: one (measured)
         case "enlightenment": (.enlightenmentCloseButton, 1)  // E's reasons are one lower than the spec's
         default: nil
         }
@@ -204,6 +204,10 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// SwayNotificationCenter 0.7 on a headless sway: buttons clicked with a Wayland pointer.
     public static let swaync = MatrixServer(
         name: "swaync", hand: .waylandButtons, closeRemovesPopup: true, playsSoundFile: false)
+    /// SwayNotificationCenter 0.12.6 (sid, GTK4), in a chroot on the headless sway: its buttons
+    /// clicked with the Wayland pointer where `swaync-buttons` finds them in 0.12's layout.
+    public static let swaync012 = MatrixServer(
+        name: "swaync-0.12", hand: .waylandButtons, closeRemovesPopup: true, playsSoundFile: false)
     /// Enlightenment 0.25's notification module: no actions at all (`body body-markup`), a
     /// close cross on each popup.
     public static let enlightenment = MatrixServer(
@@ -223,7 +227,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// Every server of the matrix, in the order the matrix runs them.
     public static let everyone = [
         dunst, xfce, gnome, mate, lxqt, notifyOSD, gnomeShell, plasma, mako, cinnamon, budgie, awesome, swaync,
-        enlightenment, gnomeShell48, gnomeShell51, plasma63, plasma67, dunst113, xfce09, mako111,
+        enlightenment, gnomeShell48, gnomeShell51, plasma63, plasma67, dunst113, xfce09, mako111, swaync012,
     ]
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated

@@ -1,9 +1,10 @@
 import Foundation
 
-/// SwayNotificationCenter on a headless sway (`desktop-up swaync`): buttons drawn on the popup,
-/// clicked with a Wayland virtual pointer (`scripts/desktop/wl-click`) where
-/// `scripts/desktop/swaync-buttons` finds them in a grim screenshot. swaync-client has no
-/// command that invokes an action, so a test's click is the user's.
+/// SwayNotificationCenter on a headless sway (`desktop-up swaync`, and `swaync-0.12` from the sid
+/// chroot): buttons drawn on the popup, clicked with a Wayland virtual pointer
+/// (`scripts/desktop/wl-click`) where `scripts/desktop/swaync-buttons` finds them in a grim
+/// screenshot (in 0.7's layout or 0.12's, by the running server). 0.7's swaync-client has no
+/// command that invokes an action, so a test's click is the user's, on both.
 extension TestDesktop {
     /// Where to click on the newest popup: `body`, `close` and each of `count` buttons, by the
     /// first word of each line `swaync-buttons` prints. Waits (bounded) until a popup is on
@@ -57,8 +58,8 @@ extension TestDesktop {
         try await output(Self.script("wl-click"), [close.x, close.y])
     }
 
-    /// How many notifications swaync holds (`swaync-client --count`): its popups and its control
-    /// center's. The test desktop's popups stay until answered or closed, so it is also how many
+    /// How many notifications swaync holds (`swaync-client --count`, the running version's own):
+    /// its popups and its control center's. The test desktop's popups stay until answered or closed, so it is also how many
     /// are on screen.
     public func swayncCount() async throws -> Int {
         let text = try await output("swaync-client", ["--count"])

@@ -91,7 +91,8 @@ public final class TestDesktop: @unchecked Sendable {
         status: Int32, stdout: String, stderr: String
     ) {
         // A server's control tool is the running server's own (a chroot's server brings its own).
-        let tool = variables["DESKTOP_TOOL_" + executable.uppercased()].flatMap { $0.isEmpty ? nil : $0 }
+        let variable = "DESKTOP_TOOL_" + executable.uppercased().replacingOccurrences(of: "-", with: "_")
+        let tool = variables[variable].flatMap { $0.isEmpty ? nil : $0 }
         let path = tool ?? (executable.hasPrefix("/") ? executable : "/usr/bin/" + executable)
         let process = try ChildProcess(path, arguments, environment: environment)
         let status = try await process.wait(timeout: timeout)

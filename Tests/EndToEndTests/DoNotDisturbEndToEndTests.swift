@@ -92,6 +92,31 @@ extension EndToEndWithoutPixelClicks {
             try await session.waitForShown(3)
         }
 
+        /// SwayNotificationCenter with do-not-disturb on (`swaync-client --dnd-on`): the active one
+        /// is kept in the control center without a popup and not heard; 0.7.3 and 0.12.6.
+        @Test(arguments: [MatrixServer.swaync, .swaync012])
+        func swayncInDoNotDisturbKeepsTheActiveOneSilent(_ server: MatrixServer) async throws {
+            let session = try await MatrixSession(server, pulse: true)
+            try await session.desktop.output("swaync-client", ["--dnd-on"])
+            try await Self.expectTheActiveOneSilent(session, origin: "SwayNotificationCenter: GetDnd, IsInhibited")
+            try await session.desktop.output("swaync-client", ["--dnd-off"])
+            let after = try await session.output(["server", "--explain"])
+            #expect(after.contains("do not disturb: off (SwayNotificationCenter: GetDnd, IsInhibited)"), "\(after)")
+        }
+
+        /// swaync 0.12 under an inhibitor (`swaync-client --inhibitor-add`, as a presentation or a
+        /// game does): popups are held as under do-not-disturb while `GetDnd` stays false
+        /// (measured on 0.12.6); unotify reads `IsInhibited` too.
+        @Test func swaync012InhibitedKeepsTheActiveOneSilent() async throws {
+            let session = try await MatrixSession(.swaync012, pulse: true)
+            try await session.desktop.output("swaync-client", ["--inhibitor-add", "org.example.Presenter"])
+            #expect(try await session.desktop.output("swaync-client", ["--get-dnd"]).contains("false"))
+            try await Self.expectTheActiveOneSilent(session, origin: "SwayNotificationCenter: GetDnd, IsInhibited")
+            try await session.desktop.output("swaync-client", ["--inhibitor-remove", "org.example.Presenter"])
+            let after = try await session.output(["server", "--explain"])
+            #expect(after.contains("do not disturb: off (SwayNotificationCenter: GetDnd, IsInhibited)"), "\(after)")
+        }
+
         /// KDE Plasma under `Inhibit` (as a presentation app does): the active one is not heard,
         /// the critical marker is; `--explain` reads the server's `Inhibited`.
         @Test func plasmaInhibitedKeepsTheActiveOneSilent() async throws {
