@@ -22,6 +22,7 @@ extension ServerBehaviour {
         case .expireTimeoutClamp(let range):
             "keeps every notification \(range.lowerBound / 1000) to \(range.upperBound / 1000) s"
         case .keepsExpiredPopupsInControlCenter: "keeps expired popups in its control center, unclosed"
+        case .drawsInlineReplyOnlyWhenConfigured: "draws the inline-reply field it advertises only when configured to"
         case .showsLinksAsRawText: "shows a body with a link as raw text"
         case .drawsOnlyDeprecatedImagePath: "draws images from image_path only"
         case .readsImagePathAsFilePath: "reads image-path as a file path, never a URI"

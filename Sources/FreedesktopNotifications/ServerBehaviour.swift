@@ -8,6 +8,9 @@ public enum ServerBehaviour: Sendable, Hashable {
     case drawsNoButtons(menuCommand: String)
     /// A click on the notification's body closes it without reporting the `default` action.
     case hasNoDefaultAction
+    /// It advertises `inline-reply`, but draws the reply field only when its own configuration
+    /// turns it on, which as shipped it does not: a typed reply cannot be counted on.
+    case drawsInlineReplyOnlyWhenConfigured
     /// At most this many buttons can be clicked on one popup; later ones are cut off or dropped.
     case maximumButtons(Int)
     /// From one more action than this on, the actions are offered in a drop-down list instead.

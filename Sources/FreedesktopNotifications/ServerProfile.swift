@@ -192,7 +192,12 @@ public struct ServerProfile: Hashable, Sendable {
     /// field (placeholder and send button from `x-kde-reply-*` hints); the text comes back in
     /// `NotificationReplied`, with no `ActionInvoked`, followed by `NotificationClosed(id, 3)`
     /// (measured; a reply typed into the real field with xdotool, `PlasmaInlineReplyEndToEndTests`).
-    public var takesInlineReply: Bool { capabilities.contains(.inlineReply) }
+    /// SwayNotificationCenter 0.9 and later advertise it but draw the field only with
+    /// `notification-inline-replies` in their configuration, off as shipped (measured on 0.12.6):
+    /// there the typed reply falls back as on a server without it.
+    public var takesInlineReply: Bool {
+        capabilities.contains(.inlineReply) && !has(.drawsInlineReplyOnlyWhenConfigured)
+    }
 
     /// The server has a do-not-disturb mode it reports (`inhibitions`: KDE Plasma's `Inhibit` /
     /// `UnInhibit` and its `Inhibited` property). While it is on, Plasma 5.27 shows a notification

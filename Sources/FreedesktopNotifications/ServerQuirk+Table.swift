@@ -107,18 +107,29 @@ extension ServerQuirk {
                 + "hides only what its [mode=do-not-disturb] section says (measured; DoNotDisturbEndToEndTests)"),
         ServerQuirk(
             "SwayNotificationCenter", .doNotDisturb(.swayncDnd),
-            evidence: "0.7.3: GetDnd answers the running server's state (swaync-client --dnd-on) (measured; "
-                + "AgentNewServersDoNotDisturbTests)"),
+            evidence: "0.7.3: GetDnd answers the running server's state (swaync-client --dnd-on); 0.12.6 the "
+                + "same, and an inhibitor (swaync-client --inhibitor-add) holds popups while GetDnd stays false, "
+                + "IsInhibited true (measured; AgentNewServersDoNotDisturbTests, DoNotDisturbEndToEndTests)"),
         ServerQuirk(
             "SwayNotificationCenter", vendor: "ErikReider", .keepsExpiredPopupsInControlCenter,
             evidence: "0.7.3 under sway 1.7: a popup leaves after its timeout into the control center with no "
                 + "NotificationClosed; clearing it there sends 2, CloseNotification 3 then 2; a click sends "
                 + "ActionInvoked then NotificationClosed 3, 2, 2 (measured with dbus-monitor; "
-                + "AnsweredOnceMatrixTests)"),
+                + "AnsweredOnceMatrixTests); 0.12.6 the same into its control center, a click sends "
+                + "ActivationToken, ActionInvoked, then one NotificationClosed 2 (measured; the matrix on swaync-0.12)"),
         ServerQuirk(
-            "SwayNotificationCenter", vendor: "ErikReider", .readsImagePathAsFilePath,
+            "SwayNotificationCenter", vendor: "ErikReider", since: ServerVersion(0, 9),
+            .drawsInlineReplyOnlyWhenConfigured,
+            evidence: "0.12.6: advertises inline-reply, but with the stock configuration "
+                + "(notification-inline-replies false) the popup draws only the other buttons; with it true an "
+                + "\"Enter Text\" field sends NotificationReplied then NotificationClosed 2 (measured; the matrix "
+                + "on swaync-0.12)"),
+        ServerQuirk(
+            "SwayNotificationCenter", vendor: "ErikReider", before: ServerVersion(0, 12),
+            .readsImagePathAsFilePath,
             evidence: "0.7.3: a 64x64 red square given as a path drew 4096 red pixels, as a file:// URI none "
-                + "(measured; ImageMatrixTests)"),
+                + "(measured; ImageMatrixTests); 0.12.6 draws a path, a file:// URI and a %20-escaped one "
+                + "(measured; ImageMatrixTests on swaync-0.12)"),
     ]
 
     /// The other desktops' own servers: Xfce, Cinnamon, Budgie, Enlightenment, awesome.
@@ -134,7 +145,8 @@ extension ServerQuirk {
         ServerQuirk(
             "cinnamon", vendor: "GNOME", .reportsDismissalAsReasonZero,
             evidence: "5.6: the cross on a banner and on the tray applet sent NotificationClosed(id, 0) once; "
-                + "buttons, CloseNotification and remove-old expiry send 2, 3 and 1 (measured; DismissMatrixTests)"),
+                + "buttons, CloseNotification and remove-old expiry send 2, 3 and 1 (measured; DismissMatrixTests); "
+                + "6.6.9 the same (measured; the matrix on cinnamon-6.6)"),
         ServerQuirk(
             "cinnamon", vendor: "GNOME", .ignoresExpireTimeout,
             evidence: "5.6 with remove-old false, as shipped: -t 1000 closed nothing, the banner left for the tray "
@@ -144,9 +156,10 @@ extension ServerQuirk {
             evidence: "5.6: a low-urgency Notify with two actions showed no banner, its buttons unmapped in the "
                 + "tray (measured through org.Cinnamon.Eval)"),
         ServerQuirk(
-            "cinnamon", vendor: "GNOME", .readsImagePathAsFilePath,
+            "cinnamon", vendor: "GNOME", before: ServerVersion(6, 6), .readsImagePathAsFilePath,
             evidence: "5.6: notificationDaemon.js passes image-path to GLib.filename_to_uri, which throws on "
-                + "file://; with an app icon the whole banner was lost (measured; ImageMatrixTests)"),
+                + "file://; with an app icon the whole banner was lost (measured; ImageMatrixTests); 6.6.9 draws "
+                + "a path and a file:// URI, with or without an app icon (measured)"),
         ServerQuirk(
             "cinnamon", .doNotDisturbInGSettings(.cinnamonDisplayNotifications),
             evidence: "5.6: display-notifications off shows no banner but the critical prompt's (measured; "

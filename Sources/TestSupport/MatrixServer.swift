@@ -27,6 +27,10 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         /// swaync: a button drawn on the popup, clicked with a Wayland pointer
         /// (``TestDesktop/swayncClickButton(index:of:)``); swaync-client cannot invoke actions.
         case waylandButtons
+        /// Budgie 10.10 on labwc: a button drawn on the layer-shell popup, found in a grim
+        /// screenshot by `scripts/desktop/budgie-buttons` and clicked with a Wayland pointer
+        /// (``TestDesktop/budgieClickButton(index:of:)``).
+        case budgieWaylandButtons
     }
 
     /// `scripts/desktop/desktop-up`'s SERVER.
@@ -53,7 +57,8 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// How the user closes a popup here, and the reason the server then reports (nil: the user
     /// cannot close it; notify-osd's bubbles are click-through).
     public var dismissal: (gesture: Dismissal, reason: UInt32)? {
-        switch family {
+        if hand == .budgieWaylandButtons { return (.budgieWaylandCloseButton, 2) }  // sent once on 10.10 (measured)
+        return switch family {
         case "dunst": (.dunstClose, 2)
         case "xfce4-notifyd": (.clickBody, 2)  // no close button; a click anywhere closes
         case "mate": (.clickCloseButton, 1)  // mate reports its "X" as expired (measured)
@@ -73,7 +78,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// its own numbering (Enlightenment's 1), Cinnamon's out-of-spec 0 read as one too
     /// (`ServerProfile`), and not on mate, whose close reads as an expiry.
     public var dismissalReported: Bool {
-        dismissal?.reason == 2 || family == "enlightenment" || name == "cinnamon"
+        dismissal?.reason == 2 || family == "enlightenment" || family == "cinnamon"
     }
 
     /// A `Notify` that replaces a notification is answered with the replaced one's id.
@@ -142,6 +147,8 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case swayncCloseButton
         /// Enlightenment's close cross, found in a screenshot and clicked with xdotool.
         case enlightenmentCloseButton
+        /// Budgie 10.10's round close button, found in a screenshot, clicked with a Wayland pointer.
+        case budgieWaylandCloseButton
     }
 
     public var description: String { name }
@@ -150,7 +157,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// `gnome-shell-51`, `plasma-6.3` and `plasma-6.7` beside Debian 12's `gnome-shell` and
     /// `plasma`, and share what the tests know of their family unless a rule names the version.
     public var family: String {
-        for family in ["gnome-shell", "plasma", "dunst", "xfce4-notifyd", "mako"]
+        for family in ["gnome-shell", "plasma", "dunst", "xfce4-notifyd", "mako", "swaync", "budgie", "cinnamon"]
         where name == family || name.hasPrefix(family + "-") {
             return family
         }
@@ -217,9 +224,17 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// xdotool where Eval says the button is; ignores sound hints (measured).
     public static let cinnamon = MatrixServer(
         name: "cinnamon", hand: .cinnamon, closeRemovesPopup: true, playsSoundFile: false)
+    /// Cinnamon 6.6.9 (sid), the whole `cinnamon` process from a chroot on Xvfb: the same banners
+    /// and Eval as 5.6 (measured), clicked the same way.
+    public static let cinnamon66 = MatrixServer(
+        name: "cinnamon-6.6", hand: .cinnamon, closeRemovesPopup: true, playsSoundFile: false)
     /// Budgie 10.7's `budgie-daemon`: plain X popups whose buttons are labels on one flat face.
     public static let budgie = MatrixServer(
         name: "budgie", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
+    /// Budgie 10.10.3's `budgie-daemon` (sid), Wayland only: layer-shell popups on a headless
+    /// labwc 0.20, both in a chroot; buttons clicked with the Wayland pointer.
+    public static let budgie1010 = MatrixServer(
+        name: "budgie-10.10", hand: .budgieWaylandButtons, closeRemovesPopup: true, playsSoundFile: false)
     /// The awesome 4.3 window manager's naughty: actions are rows of text under the body.
     public static let awesome = MatrixServer(
         name: "awesome", hand: .awesome, closeRemovesPopup: true, playsSoundFile: false)
@@ -228,6 +243,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     public static let everyone = [
         dunst, xfce, gnome, mate, lxqt, notifyOSD, gnomeShell, plasma, mako, cinnamon, budgie, awesome, swaync,
         enlightenment, gnomeShell48, gnomeShell51, plasma63, plasma67, dunst113, xfce09, mako111, swaync012,
+        budgie1010, cinnamon66,
     ]
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated

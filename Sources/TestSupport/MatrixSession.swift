@@ -183,6 +183,8 @@ public final class MatrixSession: @unchecked Sendable {
             try await desktop.awesomeClick(notification: id, label: try label(of: key, in: calls[notifyCount - 1]))
         case .waylandButtons:
             try await desktop.swayncClickButton(index: index, of: count)
+        case .budgieWaylandButtons:
+            try await desktop.budgieClickButton(index: index, of: count)
         case .none:
             throw TestSupportError("\(server.name) shows no buttons: there is nothing to click")
         }
@@ -211,6 +213,7 @@ extension MatrixSession {
         case .clickCloseButton?: try await desktop.clickCloseButton()
         case .makoDismiss?: try await desktop.makoDismiss()
         case .swayncCloseButton?: try await desktop.swayncClose()
+        case .budgieWaylandCloseButton?: try await desktop.budgieClose()
         case .enlightenmentCloseButton?: try await desktop.enlightenmentClose()
         case .shellCloseButton?:
             guard let id = monitor.notifyCalls.last?.returnedID else {
@@ -254,6 +257,7 @@ extension MatrixSession {
         if server.hand == .cinnamon { return try await desktop.cinnamonNotificationCount() }
         if server.hand == .awesome { return try await desktop.awesomeNotificationCount() }
         if server.hand == .waylandButtons { return try await desktop.swayncCount() }
+        if server.hand == .budgieWaylandButtons { return try await desktop.budgiePopupCount() }
         if server.name == "enlightenment" { return try await desktop.enlightenmentPopups().count }
         return try await desktop.popups().count
     }

@@ -323,9 +323,11 @@ public final class TestDesktop: @unchecked Sendable {
         }
     }
 
-    /// Saves a PNG of the whole screen (mako's and swaync's sway: with grim).
+    /// Saves a PNG of the whole screen (mako's and swaync's sway, Budgie 10.10's labwc: with grim).
     public func screenshot(to url: URL) async throws {
-        if server.hasPrefix("mako") || server == "swaync" { return try await grimScreenshot(to: url) }
+        if server.hasPrefix("mako") || server.hasPrefix("swaync") || server == "budgie-10.10" {
+            return try await grimScreenshot(to: url)
+        }
         if server.hasPrefix("gnome-shell-") { return try await shellScreenshot(to: url) }
         let (status, _) = try await run(
             "import", ["-display", variables["DISPLAY"] ?? "", "-window", "root", url.path])

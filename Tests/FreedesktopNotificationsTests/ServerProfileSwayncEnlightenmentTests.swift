@@ -6,9 +6,27 @@ import Testing
 /// Enlightenment ("e17" by "enlightenment.org"), with the names and capabilities they report.
 @Suite struct ServerProfileSwayncEnlightenmentTests {
     static let enlightenment = ServerProfileTests.profile("e17", "enlightenment.org", ["body", "body-markup"])
-    static let swaync = ServerProfileTests.profile(
-        "SwayNotificationCenter", "ErikReider",
-        ["actions", "body", "body-markup", "body-images", "persistence", "synchronous"])
+    static let swaync = ServerProfile(
+        information: ServerInformation(
+            name: "SwayNotificationCenter", vendor: "ErikReider", version: "0.7.3", specVersion: "1.2"),
+        capabilities: ServerCapabilities([
+            "actions", "body", "body-markup", "body-images", "persistence", "synchronous",
+        ]))
+
+    /// 0.12.6 (measured): it draws a `file://` URI too, and advertises `inline-reply` that its
+    /// stock configuration does not draw.
+    static let swaync012 = ServerProfile(
+        information: ServerInformation(
+            name: "SwayNotificationCenter", vendor: "ErikReider", version: "0.12.6", specVersion: "1.3"),
+        capabilities: ServerCapabilities([
+            "actions", "body", "body-markup", "body-images", "persistence", "synchronous", "inline-reply",
+        ]))
+
+    @Test func swaync012TakesURIsAndHasNoReplyFieldAsShipped() {
+        #expect(!Self.swaync012.readsImagePathAsFilePath)
+        #expect(!Self.swaync012.takesInlineReply)
+        #expect(Self.swaync012.keepsExpiredPopupsInControlCenter)
+    }
 
     @Test func enlightenmentsCloseReasonsAreOneLowerThanTheSpecifications() {
         let e = Self.enlightenment

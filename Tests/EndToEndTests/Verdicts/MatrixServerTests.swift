@@ -22,7 +22,7 @@ import TestSupport
 
     @Test func withoutTheVariableEveryServerOfDesktopUpIsACase() throws {
         let names = MatrixServer.selection(nil).map(\.name)
-        #expect(names.count == 22)
+        #expect(names.count == 24)
         #expect(Set(names) == (try desktopUpServers()), "\(names)")
         #expect(MatrixServer.selection(nil).allSatisfy { $0.selectionError == nil })
         let matrix = try String(contentsOf: PackageRoot.url.appendingPathComponent("scripts/matrix"), encoding: .utf8)

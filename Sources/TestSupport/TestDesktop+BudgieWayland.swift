@@ -1,0 +1,63 @@
+import Foundation
+
+/// Budgie 10.10's budgie-daemon on a headless labwc (`desktop-up budgie-10.10`): layer-shell
+/// popups, read from a grim screenshot by `scripts/desktop/budgie-buttons` and clicked with a
+/// Wayland virtual pointer (`scripts/desktop/wl-click`), as a user clicks them.
+extension TestDesktop {
+    /// Where to click on the newest popup: `body`, `close` and each of `count` buttons, by the
+    /// first word of each line `budgie-buttons` prints, and how many popups are on screen.
+    /// Waits (bounded) until a popup is on screen and stands still over two looks.
+    func budgieTargets(buttons count: Int, timeout: Duration = TestDesktop.popupTimeout) async throws
+        -> [String: (x: String, y: String)]
+    {
+        // The pointer off the popups: a popup under the pointer stops its expiry timer.
+        try await output(Self.script("wl-click"), ["--move-only", "5", "795"])
+        let deadline = ContinuousClock.now + timeout
+        var previous = ""
+        while true {
+            let (status, output) = try await run(Self.script("budgie-buttons"), [String(count)])
+            if status == 0, output == previous { break }
+            guard ContinuousClock.now < deadline else {
+                throw TestSupportError("no Budgie popup standing still within \(timeout): \(output)")
+            }
+            previous = status == 0 ? output : ""
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        var targets: [String: (x: String, y: String)] = [:]
+        for line in previous.split(separator: "\n") {
+            let words = line.split(separator: " ").map(String.init)
+            if words.count == 3 { targets[words[0]] = (words[1], words[2]) }
+        }
+        return targets
+    }
+
+    /// Clicks button `index` (0-based, left to right) of the `count` buttons of Budgie's newest
+    /// popup, then moves the pointer off the popups.
+    public func budgieClickButton(index: Int, of count: Int) async throws {
+        guard let button = try await budgieTargets(buttons: count)[String(index)] else {
+            throw TestSupportError("budgie-buttons found no button \(index) of \(count)")
+        }
+        try await output(Self.script("wl-click"), [button.x, button.y])
+        try await output(Self.script("wl-click"), ["--move-only", "5", "795"])
+    }
+
+    /// Closes Budgie's newest popup with its round close button (drawn on every popup).
+    public func budgieClose() async throws {
+        guard let close = try await budgieTargets(buttons: 0)["close"] else {
+            throw TestSupportError("budgie-buttons found no popup to close")
+        }
+        try await output(Self.script("wl-click"), [close.x, close.y])
+        try await output(Self.script("wl-click"), ["--move-only", "5", "795"])
+    }
+
+    /// How many popups Budgie shows now (the cards in a screenshot; 0 when none).
+    public func budgiePopupCount() async throws -> Int {
+        let (_, output) = try await run(Self.script("budgie-buttons"), [])
+        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("cards ") }),
+            let count = Int(line.dropFirst("cards ".count))
+        else {
+            throw TestSupportError("budgie-buttons printed no count of popups: \(output)")
+        }
+        return count
+    }
+}
