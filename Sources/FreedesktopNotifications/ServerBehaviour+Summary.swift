@@ -22,6 +22,8 @@ extension ServerBehaviour {
         case .expireTimeoutClamp(let range):
             "keeps every notification \(range.lowerBound / 1000) to \(range.upperBound / 1000) s"
         case .keepsExpiredPopupsInControlCenter: "keeps expired popups in its control center, unclosed"
+        case .discardsNotificationsInDoNotDisturb:
+            "discards every notification under its do-not-disturb, critical ones too, closing it at once"
         case .drawsInlineReplyOnlyWhenConfigured: "draws the inline-reply field it advertises only when configured to"
         case .showsLinksAsRawText: "shows a body with a link as raw text"
         case .drawsOnlyDeprecatedImagePath: "draws images from image_path only"

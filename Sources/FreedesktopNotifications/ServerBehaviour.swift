@@ -23,6 +23,9 @@ public enum ServerBehaviour: Sendable, Hashable {
     case hidesButtonsWhenQuiet
     /// A low-urgency notification is not shown at all.
     case dropsQuietNotifications
+    /// While its do-not-disturb is on it discards every notification it is sent, critical ones
+    /// too, closing it at once (Cinnamon 6.6 with reason 2, as if the user had; Budgie 10.10 with 1).
+    case discardsNotificationsInDoNotDisturb
 
     // Sound.
     /// It plays the `sound-file` / `sound-name` hints itself, whatever it advertises.

@@ -64,8 +64,12 @@ extension ServerProfile {
         case .budgieDispatcher:
             (
                 "do not disturb", true,
-                "while Budgie's do-not-disturb is on, budgie-daemon shows no popup for a notification that is not "
-                    + "critical and closes it at once; unotifyd plays no sound for those; critical ones pop up"
+                discardsNotificationsInDoNotDisturb
+                    ? "while Budgie's do-not-disturb is on, budgie-daemon shows no popup at all, critical ones "
+                        + "included, and closes each at once; unotifyd keeps them in `unotify delivered` and plays "
+                        + "no sound but a critical one's"
+                    : "while Budgie's do-not-disturb is on, budgie-daemon shows no popup for a notification that is "
+                        + "not critical and closes it at once; unotifyd plays no sound for those; critical ones pop up"
             )
         case .awesomeSuspended:
             (

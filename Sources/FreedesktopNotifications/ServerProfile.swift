@@ -173,6 +173,13 @@ public struct ServerProfile: Hashable, Sendable {
     /// carries the `unotify settings` commands that answer it there, is sent with normal urgency.
     public var showsQuietNotifications: Bool { !has(.dropsQuietNotifications) }
 
+    /// While its do-not-disturb is on, the server discards every notification it is sent,
+    /// critical ones too, closing it at once (Cinnamon 6.6 with reason 2, Budgie 10.10 with 1:
+    /// measured). unotifyd
+    /// reads the switch for each notification there; what the server discarded stays in
+    /// `unotify delivered`, and its close is reported to no app as a dismissal.
+    public var discardsNotificationsInDoNotDisturb: Bool { has(.discardsNotificationsInDoNotDisturb) }
+
     /// The server can draw an icon instead of a button's title (`action-icons`). unotify never
     /// asks for it: the specification's action icons *replace* the title and are named by the
     /// action's key, whereas an icon is meant to stand beside a title, so the titles are kept.

@@ -163,23 +163,37 @@ extension ServerQuirk {
         ServerQuirk(
             "cinnamon", .doNotDisturbInGSettings(.cinnamonDisplayNotifications),
             evidence: "5.6: display-notifications off shows no banner but the critical prompt's (measured; "
-                + "CinnamonDoNotDisturbProcessTests)"),
+                + "CinnamonDoNotDisturbProcessTests); 6.6.9 the same switch (measured; DoNotDisturbEndToEndTests)"),
+        ServerQuirk(
+            "cinnamon", vendor: "GNOME", since: ServerVersion(6, 6), .discardsNotificationsInDoNotDisturb,
+            evidence: "6.6.9: with display-notifications off every Notify, critical too, is answered with an id, "
+                + "then NotificationClosed(id, 2) within 5-17 ms and no banner; 5.6.8 put it in the tray applet "
+                + "(measured; DoNotDisturbEndToEndTests)"),
+        ServerQuirk(
+            "Budgie Notification Server", vendor: "Budgie Desktop Developers", since: ServerVersion(10, 10),
+            .discardsNotificationsInDoNotDisturb,
+            evidence: "10.10.3: with do-not-disturb on (ToggleDoNotDisturb) every Notify, critical (urgency 2) "
+                + "too, is closed at once with reason 1 and never drawn; 10.7 let critical ones pop up "
+                + "(measured on labwc; DoNotDisturbEndToEndTests)"),
         ServerQuirk(
             "Budgie Notification Server", vendor: "Budgie Desktop Developers", .wantsDefaultActionLast,
             evidence: "10.7: default, snooze, drink showed only Drink; snooze, default, drink only Snooze; snooze, "
-                + "drink, default both (measured)"),
+                + "drink, default both (measured); 10.10.3: a default first still drops the next button (measured)"),
         ServerQuirk(
             "Budgie Notification Server", vendor: "Budgie Desktop Developers", .expireTimeoutClamp(6000...12000),
             evidence: "10.7: notify-send -t 1000 stayed 6 s, 0 6 s, 20000 12 s, then reason 1; a critical prompt "
-                + "sent with 0 left after 6.1 s (measured; ServerProfileBudgieTests)"),
+                + "sent with 0 left after 6.1 s (measured; ServerProfileBudgieTests); 10.10.3 on labwc: 1000, 0, -1 "
+                + "and 5000 closed at 6 s, 20000 at 12 s (measured)"),
         ServerQuirk(
             "Budgie Notification Server", vendor: "Budgie Desktop Developers", .readsImagePathAsFilePath,
             evidence: "10.7: a red square given as a path was drawn, as a file:// URI its stock envelope icon "
-                + "instead (measured; ImageMatrixTests)"),
+                + "instead (measured; ImageMatrixTests); 10.10.3 draws the path (ImageMatrixTests on "
+                + "budgie-10.10)"),
         ServerQuirk(
             "Budgie Notification Server", .doNotDisturb(.budgieDispatcher),
             evidence: "10.7: GetDoNotDisturb on budgie-daemon's Dispatcher; while on, no popup for a notification "
-                + "that is not critical (measured; AgentNewServersDoNotDisturbTests)"),
+                + "that is not critical (measured; AgentNewServersDoNotDisturbTests); 10.10.3 the same Dispatcher "
+                + "(measured; DoNotDisturbEndToEndTests)"),
         ServerQuirk(
             "e17", vendor: "enlightenment.org", .reportsDismissalWithoutActions,
             evidence: "0.25.4 (reports itself as 0.17): capabilities body body-markup, no ActionInvoked ever, but a "

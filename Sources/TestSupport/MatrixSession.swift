@@ -93,6 +93,12 @@ public final class MatrixSession: @unchecked Sendable {
             environment["XDG_CONFIG_HOME"] = state + "/config"
             environment["XDG_DATA_HOME"] = state + "/data"
         }
+        // Cinnamon's and Budgie's GSettings (their keyfile store), where unotifyd reads Cinnamon's
+        // do-not-disturb as it reads the desktop's own dconf on a real desktop.
+        if desktop.variables["GSETTINGS_BACKEND"] == "keyfile", let config = desktop.variables["XDG_CONFIG_HOME"] {
+            environment["GSETTINGS_BACKEND"] = "keyfile"
+            environment["XDG_CONFIG_HOME"] = config
+        }
         return environment
     }
 

@@ -117,6 +117,46 @@ extension EndToEndWithoutPixelClicks {
             #expect(after.contains("do not disturb: off (SwayNotificationCenter: GetDnd, IsInhibited)"), "\(after)")
         }
 
+        /// Budgie's do-not-disturb (`ToggleDoNotDisturb` on its Dispatcher, as its applet's switch
+        /// does): the active one is closed at once without a popup (reason 1, measured on 10.7.1
+        /// and 10.10.3) and not heard; `--explain` reads `GetDoNotDisturb`. 10.10 discards
+        /// critical ones too, so there what it discarded stays in `unotify delivered`.
+        @Test(arguments: [MatrixServer.budgie, .budgie1010])
+        func budgieInDoNotDisturbKeepsTheActiveOneSilent(_ server: MatrixServer) async throws {
+            let session = try await MatrixSession(server, pulse: true)
+            let toggle = [
+                "call", "--session", "--dest", "org.budgie_desktop.Notifications", "--object-path",
+                "/org/budgie_desktop/Notifications", "--method",
+                "org.buddiesofbudgie.budgie.Dispatcher.ToggleDoNotDisturb",
+            ]
+            try await session.desktop.output("gdbus", toggle)
+            try await Self.expectTheActiveOneSilent(session, origin: "Budgie: GetDoNotDisturb")
+            if server.name == MatrixServer.budgie1010.name {
+                // 10.10 discards every notification under it, critical ones too: unotify keeps them.
+                let delivered = try await session.output(["delivered", "--app", Self.app])
+                #expect(delivered.contains("Quiet"), "the active one is no longer delivered: \(delivered)")
+            }
+            try await session.desktop.output("gdbus", toggle)
+            let after = try await session.output(["server", "--explain"])
+            #expect(after.contains("do not disturb: off (Budgie: GetDoNotDisturb)"), "\(after)")
+        }
+
+        /// Cinnamon with `display-notifications` off (its applet's switch, in GSettings): the
+        /// active one is not heard, and it stays delivered: 5.6 keeps it in its tray applet, 6.6
+        /// discards it at once with `NotificationClosed(id, 2)` (measured), which is no dismissal
+        /// by the user, so unotify still lists it and reports no dismissal to the app.
+        @Test(arguments: [MatrixServer.cinnamon, .cinnamon66])
+        func cinnamonWithNotificationsOffKeepsTheActiveOneSilentAndDelivered(_ server: MatrixServer) async throws {
+            let session = try await MatrixSession(server, pulse: true)
+            try await session.desktop.output(
+                "gsettings", ["set", "org.cinnamon.desktop.notifications", "display-notifications", "false"])
+            try await Self.expectTheActiveOneSilent(session, origin: "Cinnamon: display-notifications")
+            let delivered = try await session.output(["delivered", "--app", Self.app])
+            #expect(delivered.contains("Quiet"), "the active one is no longer delivered: \(delivered)")
+            try await session.desktop.output(
+                "gsettings", ["set", "org.cinnamon.desktop.notifications", "display-notifications", "true"])
+        }
+
         /// KDE Plasma under `Inhibit` (as a presentation app does): the active one is not heard,
         /// the critical marker is; `--explain` reads the server's `Inhibited`.
         @Test func plasmaInhibitedKeepsTheActiveOneSilent() async throws {

@@ -47,9 +47,11 @@ extension NotificationAgent {
         var plan = try delivery.plan(
             request, app: app, settings: settings, profile: profile, presentation: presentation,
             strings: authorizations.strings)
-        if PresentationMapping.doNotDisturbMatters(request.interruptionLevel, settings: settings, plan: plan),
-            await doNotDisturbIsOn(profile)
-        {
+        let matters = PresentationMapping.doNotDisturbMatters(request.interruptionLevel, settings: settings, plan: plan)
+        // A server that discards everything under its do-not-disturb is asked for every one.
+        let doNotDisturb =
+            matters || profile.discardsNotificationsInDoNotDisturb ? await doNotDisturbIsOn(profile) : false
+        if matters, doNotDisturb {
             PresentationMapping.applyDoNotDisturb(request.interruptionLevel, settings: settings, to: &plan)
         }
         // Replaced on the server connection that showed it, never on another.
@@ -61,6 +63,7 @@ extension NotificationAgent {
         guard !shown.isRetired(id.owner) else { return id }  // its server has gone meanwhile
         let delivered = DeliveredNotification(app: app, request: request, date: Date(), shown: plan.notify)
         shown.addDelivered(delivered, at: id)
+        if doNotDisturb, profile.discardsNotificationsInDoNotDisturb { shown.markDiscardedByServer(id) }
         deliveredChanged()
         replayHeld(id)
         if case .milliseconds(let time) = plan.notify.expireTimeout, !profile.expiresItself(afterMilliseconds: time) {

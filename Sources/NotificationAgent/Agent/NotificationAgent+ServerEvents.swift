@@ -74,6 +74,9 @@ extension NotificationAgent {
                 }
             }
         case .closed(_, let reported):
+            // Cinnamon 6.6 under do-not-disturb discards what it is sent, closing it at once: no
+            // close by the user, and nothing left on screen to answer, so it stays delivered.
+            if shown.takeServerDiscard(id) { return }
             // The server's own numbering (Enlightenment's is one lower), read by its profile.
             let reason = (try? await server.profile())?.closeReason(reported) ?? reported
             if let popup = shown.removePopup(id) {

@@ -20,6 +20,10 @@ struct ServerNotificationRegistry: Sendable {
     /// *Turn Off…*): the server's close that follows the click (`NotificationClosed(2)` on
     /// notification-daemon and xfce4-notifyd) is no dismissal, and a second click no second answer.
     private(set) var clicked: Set<OwnedNotificationID> = []
+    /// The delivered notifications the server discarded as it took them, because its
+    /// do-not-disturb was on (Cinnamon 6.6): its `NotificationClosed` is no close by the user,
+    /// and the notification stays delivered.
+    private(set) var discardedByServer: Set<OwnedNotificationID> = []
     /// The fallback notifications that show a reply number, by their id.
     private(set) var replyTokens: [OwnedNotificationID: String] = [:]
     private(set) var activationTokens: [OwnedNotificationID: String] = [:]
@@ -65,6 +69,7 @@ struct ServerNotificationRegistry: Sendable {
     mutating func removeDelivered(_ id: OwnedNotificationID) -> DeliveredNotification? {
         activationTokens[id] = nil
         clicked.remove(id)
+        discardedByServer.remove(id)
         return delivered.removeValue(forKey: id)
     }
 
@@ -76,6 +81,18 @@ struct ServerNotificationRegistry: Sendable {
     }
 
     func wasClicked(_ id: OwnedNotificationID) -> Bool { clicked.contains(id) }
+
+    /// Records that the server discards the delivered notification shown under `id` as it
+    /// takes it (``discardedByServer``).
+    mutating func markDiscardedByServer(_ id: OwnedNotificationID) {
+        if delivered[id] != nil { discardedByServer.insert(id) }
+    }
+
+    /// Whether `id`'s close is the server's discard (``discardedByServer``), which it sends once:
+    /// forgotten here, so that a later close of the same id is read as any other.
+    mutating func takeServerDiscard(_ id: OwnedNotificationID) -> Bool {
+        discardedByServer.remove(id) != nil
+    }
 
     /// The notification `app` delivered under `identifier` that is still shown, if any.
     func delivered(app: String, identifier: String) -> OwnedNotificationID? {
