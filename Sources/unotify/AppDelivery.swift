@@ -5,15 +5,21 @@ import NotificationAgentClient
 /// `unotify send --app ID`: the same notification, through the agent's permission-filtered pipeline.
 ///
 /// notify-send's options map to the request (README, "notify-send's options with --app"):
-/// `-u` → interruption level, `-t` → expire timeout, `-i` → `app_icon`, `-e` → `transient`,
-/// `-c` → the app's category, `-h` → vendor hints (not the ones the agent sets itself);
-/// `-a` and `-r` are refused with what to use instead.
+/// `-u` → interruption level, `-t` → expire timeout, `-i` and `-n` → `app_icon` (`-n` first),
+/// `-e` → `transient`, `-c` → the app's category, `-h` → vendor hints (not the ones the agent
+/// sets itself), `-p` and `--id-fd` → the id; `-a`, `-r`, `-A`, `-w` and the action descriptors
+/// are refused with what to use instead.
 enum AppDelivery {
     static func send(_ request: NotifyRequest, app: String, options: SendOptions) async throws {
         guard options.actions.isEmpty, !options.wait else {
             throw CommandFailure(
                 "unotify: -A and -w cannot be combined with --app yet: the agent receives the user's "
                     + "answer; use them without --app")
+        }
+        guard options.selectedActionDescriptor == nil, options.activationTokenDescriptor == nil else {
+            throw CommandFailure(
+                "unotify: --selected-action-fd and --activation-token-fd cannot be combined with --app: the "
+                    + "agent receives the user's answer (unotify listen); use them with -A, without --app")
         }
         guard options.appName == "unotify" else {
             throw CommandFailure(
@@ -38,7 +44,7 @@ enum AppDelivery {
             delivery.imagePath = image.hasPrefix("/") ? image : FileSystemPath.absolute(image)
         }
         delivery.progress = options.progress.map(Int.init)
-        delivery.appIcon = options.icon.isEmpty ? nil : options.icon
+        delivery.appIcon = options.appIcon ?? (options.icon.isEmpty ? nil : options.icon)
         delivery.expireTimeout = options.expireTime < 0 ? nil : options.expireTime
         delivery.isTransient = options.transient
         delivery.hints = try vendorHints(options.hints)

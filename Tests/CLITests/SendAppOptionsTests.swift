@@ -34,6 +34,19 @@ import TestSupport
                     expireTimeout: .milliseconds(5000)))
     }
 
+    /// notify-send 0.8.9's `-n` is the app icon too, and wins over `-i`; `--id-fd` writes the id.
+    @Test func appIconAndIdDescriptorReachTheServer() async throws {
+        let session = try await Session()
+        #expect(try await session.unotify(["settings", "org.example.Tea", "allow"]).status == 0)
+        let sent = try await session.unotify([
+            "send", "--app", "org.example.Tea", "-i", "dialog-information", "-n", "tea-icon", "--id-fd", "2", "Tea",
+        ])
+        #expect(sent.status == 0, "\(sent)")
+        let call = try await session.fake.nextCall()
+        #expect(call.request.appIcon == "tea-icon")
+        #expect(sent.stderr == "\(call.id.rawValue)\n")
+    }
+
     @Test func theAgentsOwnHintsWin() async throws {
         let session = try await Session()
         #expect(try await session.unotify(["settings", "org.example.Tea", "allow"]).status == 0)
@@ -51,7 +64,8 @@ import TestSupport
 
     @Test(arguments: [
         (["-a", "Mail"], "desktop file"), (["-r", "5"], "--id"),
-        (["-h", "string:x-a:b", "--in", "1h"], "-h"),
+        (["-h", "string:x-a:b", "--in", "1h"], "-h"), (["--selected-action-fd", "1"], "--selected-action-fd"),
+        (["--activation-token-fd", "1"], "--activation-token-fd"),
     ])
     func optionsTheAgentCannotHonourAreRefused(options: [String], advice: String) async throws {
         let session = try await Session()
