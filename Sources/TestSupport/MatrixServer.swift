@@ -25,7 +25,8 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         /// clicked with xdotool (``TestDesktop/awesomeClick(notification:label:timeout:)``).
         case awesome
         /// swaync: a button drawn on the popup, clicked with a Wayland pointer
-        /// (``TestDesktop/swayncClickButton(index:of:)``); swaync-client cannot invoke actions.
+        /// (``TestDesktop/swayncClickButton(index:of:)``), as a user clicks (0.7's swaync-client
+        /// cannot invoke actions; 0.12's `--action` could, but the tests click on both).
         case waylandButtons
         /// Budgie 10.10 on labwc: a button drawn on the layer-shell popup, found in a grim
         /// screenshot by `scripts/desktop/budgie-buttons` and clicked with a Wayland pointer
