@@ -162,8 +162,9 @@ public struct ServerProfile: Hashable, Sendable {
         return .milliseconds(clamp.upperBound)
     }
 
-    /// A low-urgency notification is shown with its buttons. GNOME Shell and Cinnamon show it
-    /// only in a tray that draws no buttons, so a provisional notification, which is delivered
+    /// A low-urgency notification is shown with its buttons. GNOME Shell shows it only in a tray
+    /// that draws no buttons (Cinnamon 5.6 and 6.6 show it as a banner with its buttons, measured
+    /// through org.Cinnamon.Eval, also queued behind another banner), so a provisional notification, which is delivered
     /// quietly, could never be answered there: it is sent with normal urgency instead, as a
     /// banner that then stays in the tray (`PresentationMapping`).
     public var showsButtonsWhenQuiet: Bool { !has(.hidesButtonsWhenQuiet) }

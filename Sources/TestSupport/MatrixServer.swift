@@ -104,7 +104,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "notify-osd": ["buttons", "number of buttons", "click on the notification", "closing", "history"]
         case "gnome-shell": ["number of buttons", "timeouts", "quiet delivery"]
         case "plasma": ["quick repeats"]
-        case "cinnamon": ["timeouts", "quiet delivery"]
+        case "cinnamon": ["timeouts"]
         case "budgie": ["history", "timeouts"]
         case "awesome": ["history", "links", "do not disturb"]  // suspended, it holds critical ones too
         case "swaync": []

@@ -18,9 +18,11 @@ import Testing
         #expect(Self.cinnamon.explanation.first { $0.feature == "timeouts" }?.works == false)
     }
 
-    @Test func itShowsNoBannerForAQuietNotificationSoProvisionalOnesAreNotQuiet() {
-        #expect(!Self.cinnamon.showsButtonsWhenQuiet)
-        #expect(Self.cinnamon.explanation.first { $0.feature == "quiet delivery" }?.works == false)
+    /// A low-urgency notification with two actions got a banner with both buttons mapped, alone and
+    /// queued behind another, on 5.6.8 and 6.6.9 (measured through org.Cinnamon.Eval).
+    @Test func aQuietNotificationKeepsItsButtons() {
+        #expect(Self.cinnamon.showsButtonsWhenQuiet)
+        #expect(Self.cinnamon.explanation.first { $0.feature == "quiet delivery" }?.works == true)
     }
 
     @Test func itPlaysNoSoundHintSoTheAgentPlaysIt() {
