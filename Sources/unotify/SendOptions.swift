@@ -121,7 +121,8 @@ struct SendOptions: Sendable {
             short: "A", long: "action", valueName: "[NAME=]Text...",
             help: "Specifies the actions to display to the user. Implies --wait to wait for user input. May be set "
                 + "multiple times. The name of the action is output to stdout. If NAME is not specified, the "
-                + "numerical index of the option is used (starting with 0)."
+                + "numerical index of the option is used (starting with 1, as notify-send 0.8.9 counts; with 0 "
+                + "for UNOTIFY_NOTIFY_SEND_VERSION=0.8.1)."
         ) {
             $0.actions.append($1)
         },
