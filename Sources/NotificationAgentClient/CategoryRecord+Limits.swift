@@ -1,4 +1,4 @@
-/// The largest categories the agent keeps (UTF-8 bytes unless said otherwise); README's
+/// The largest categories the agent keeps (UTF-8 bytes unless said otherwise); docs/CLI.md's
 /// "Limits" lists them.
 extension CategoryRecord {
     package enum Limits {

@@ -2,7 +2,7 @@ import DBus
 
 extension DeliveryRequest {
     /// The largest values the agent accepts in a request (UTF-8 bytes unless said otherwise);
-    /// README's "Limits" lists them.
+    /// docs/CLI.md's "Limits" lists them.
     package enum Limits {
         /// The notification's identifier, its category's and its thread's.
         package static let identifier = 1_024

@@ -4,7 +4,7 @@ import NotificationAgentClient
 
 /// `unotify send --app ID`: the same notification, through the agent's permission-filtered pipeline.
 ///
-/// notify-send's options map to the request (README, "notify-send's options with --app"):
+/// notify-send's options map to the request (docs/CLI.md, "notify-send's options with --app"):
 /// `-u` → interruption level, `-t` → expire timeout, `-i` and `-n` → `app_icon` (`-n` first),
 /// `-e` → `transient`, `-c` → the app's category, `-h` → vendor hints (not the ones the agent
 /// sets itself), `-p` and `--id-fd` → the id; `-a`, `-r`, `-A`, `-w` and the action descriptors

@@ -2,7 +2,7 @@ import Foundation
 
 /// Apple's request → the agent's `DeliveryRequest`: the one place this translation happens.
 extension DeliveryRequest {
-    /// Takes what Linux can show; what it cannot is listed in README's compatibility table
+    /// Takes what Linux can show; what it cannot is listed in the DocC article Compatibility
     /// (launch images, summary arguments, relevance and filter criteria are not sent).
     package init(_ request: UNNotificationRequest) {
         let content = request.content

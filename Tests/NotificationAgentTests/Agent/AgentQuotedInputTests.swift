@@ -9,7 +9,7 @@ import TestSupport
 /// refused before it is read, and an error quotes at most `AgentError.quotedPrefix` characters
 /// of the input, with invisible and text-reordering characters written as `\u{…}`.
 @Suite(.timeLimit(.minutes(1))) struct AgentQuotedInputTests {
-    /// The longest error message the README promises, in characters.
+    /// The longest error message docs/CLI.md promises, in characters.
     static let longestMessage = 300
     /// A key of ten million characters that starts by reversing the text after it.
     static let hugeKey = "\u{202E}" + String(repeating: "x", count: 10_000_000)
