@@ -1,4 +1,5 @@
 import ArgumentParser
+import NotificationAgentClient
 /// `unotify`: desktop notifications from scripts, a superset of notify-send.
 ///
 /// The command tree; the process starts in ``UNotifyEntry``.
@@ -19,5 +20,5 @@ struct UNotify: AsyncParsableCommand {
         helpNames: [.long, .customShort("?")])
 
     /// The version line of `unotify --version` and `unotify send --version`.
-    static let version = "unotify 0.1.0"
+    static let version = "unotify \(UnotifyVersion.number)"
 }

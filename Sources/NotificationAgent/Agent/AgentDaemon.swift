@@ -50,7 +50,7 @@ package enum AgentDaemon {
                                introspection XML (a running agent answers Introspect with it)
                 """)
         case "--version":
-            print("unotifyd 0.1.0")
+            print("unotifyd \(UnotifyVersion.number)")
         case let other?:
             fail("unotifyd: unknown argument '\(other)'; see unotifyd --help")
         }
