@@ -4,31 +4,12 @@ import Foundation
 /// popups, read from a grim screenshot by `scripts/desktop/budgie-buttons` and clicked with a
 /// Wayland virtual pointer (`scripts/desktop/wl-click`), as a user clicks them.
 extension TestDesktop {
-    /// Where to click on the newest popup: `body`, `close` and each of `count` buttons, by the
-    /// first word of each line `budgie-buttons` prints, and how many popups are on screen.
-    /// Waits (bounded) until a popup is on screen and stands still over two looks.
+    /// Where to click on Budgie's newest popup (``waylandTargets(finder:buttons:timeout:)`` with
+    /// `budgie-buttons`).
     func budgieTargets(buttons count: Int, timeout: Duration = TestDesktop.popupTimeout) async throws
         -> [String: (x: String, y: String)]
     {
-        // The pointer off the popups: a popup under the pointer stops its expiry timer.
-        try await output(Self.script("wl-click"), ["--move-only", "5", "795"])
-        let deadline = ContinuousClock.now + timeout
-        var previous = ""
-        while true {
-            let (status, output) = try await run(Self.script("budgie-buttons"), [String(count)])
-            if status == 0, output == previous { break }
-            guard ContinuousClock.now < deadline else {
-                throw TestSupportError("no Budgie popup standing still within \(timeout): \(output)")
-            }
-            previous = status == 0 ? output : ""
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        var targets: [String: (x: String, y: String)] = [:]
-        for line in previous.split(separator: "\n") {
-            let words = line.split(separator: " ").map(String.init)
-            if words.count == 3 { targets[words[0]] = (words[1], words[2]) }
-        }
-        return targets
+        try await waylandTargets(finder: "budgie-buttons", buttons: count, timeout: timeout)
     }
 
     /// Clicks button `index` (0-based, left to right) of the `count` buttons of Budgie's newest

@@ -6,31 +6,36 @@ import Foundation
 /// screenshot (in 0.7's layout or 0.12's, by the running server). 0.7's swaync-client has no
 /// command that invokes an action, so a test's click is the user's, on both.
 extension TestDesktop {
-    /// Where to click on the newest popup: `body`, `close` and each of `count` buttons, by the
-    /// first word of each line `swaync-buttons` prints. Waits (bounded) until a popup is on
-    /// screen and stands still over two looks (swaync fades popups in and out in 200 ms).
+    /// Where to click on swaync's newest popup (``waylandTargets(finder:buttons:timeout:)`` with
+    /// `swaync-buttons`).
     func swayncTargets(buttons count: Int, timeout: Duration = TestDesktop.popupTimeout) async throws
         -> [String: (x: String, y: String)]
     {
-        // The pointer off the popups: a hovered popup draws its close cross and lighter buttons.
+        try await waylandTargets(finder: "swaync-buttons", buttons: count, timeout: timeout)
+    }
+
+    /// Where to click on the newest popup of a Wayland server: `body`, `close` and each of
+    /// `count` buttons, by the first word of each line `finder` (a script of
+    /// scripts/desktop that reads a grim screenshot) prints. The pointer is moved off the popups
+    /// first (a hovered popup draws differently, and Budgie's stops its timer); waits (bounded)
+    /// until a popup is on screen and stands still over two looks (popups fade in and out).
+    func waylandTargets(finder: String, buttons count: Int, timeout: Duration) async throws
+        -> [String: (x: String, y: String)]
+    {
         try await output(Self.script("wl-click"), ["--move-only", "5", "795"])
         let deadline = ContinuousClock.now + timeout
         var previous = ""
-        var last = ""
         while true {
-            let (status, output) = try await run(Self.script("swaync-buttons"), [String(count)])
-            if status == 0, output == previous {
-                last = output
-                break
-            }
+            let (status, output) = try await run(Self.script(finder), [String(count)])
+            if status == 0, output == previous { break }
             guard ContinuousClock.now < deadline else {
-                throw TestSupportError("no swaync popup standing still within \(timeout): \(output)")
+                throw TestSupportError("no popup standing still within \(timeout) (\(finder)): \(output)")
             }
             previous = status == 0 ? output : ""
             try await Task.sleep(for: .milliseconds(100))
         }
         var targets: [String: (x: String, y: String)] = [:]
-        for line in last.split(separator: "\n") {
+        for line in previous.split(separator: "\n") {
             let words = line.split(separator: " ").map(String.init)
             if words.count == 3 { targets[words[0]] = (words[1], words[2]) }
         }
