@@ -58,9 +58,12 @@ let package = Package(
         .target(name: "FreedesktopNotifications", dependencies: ["DBus"], swiftSettings: strictSettings),
         .target(
             name: "NotificationAgentClient",
-            dependencies: ["FreedesktopNotifications", "DBus", "CConcurrencyHooks"],
+            dependencies: ["FreedesktopNotifications", "DBus"],
             swiftSettings: strictSettings
         ),
+        // The binaries' global executor (Swift 6.3's executor API): not in the library's
+        // closure, so that apps build with older toolchains.
+        .target(name: "QuietExecutor", dependencies: ["CConcurrencyHooks"], swiftSettings: strictSettings),
         .target(
             name: "UserNotifications",
             dependencies: ["NotificationAgentClient", "FreedesktopNotifications", "DBus"],
@@ -69,7 +72,7 @@ let package = Package(
         .target(
             name: "NotificationAgent",
             dependencies: [
-                "UserNotifications", "NotificationAgentClient", "FreedesktopNotifications", "DBus", "CGio",
+                "UserNotifications", "NotificationAgentClient", "FreedesktopNotifications", "DBus", "CGio", "QuietExecutor",
                 .product(name: "HeapModule", package: "swift-collections"),
                 // Web Push decryption (RFC 8291): P-256 key agreement, HKDF, AES-128-GCM.
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -88,6 +91,7 @@ let package = Package(
                 "DBus",
                 "NotificationAgentClient",
                 "FreedesktopNotifications",
+                "QuietExecutor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import NotificationAgentClient
+import QuietExecutor
 
 #if canImport(Glibc)
     import Glibc

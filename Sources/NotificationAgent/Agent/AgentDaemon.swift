@@ -2,6 +2,7 @@ import DBus
 import Dispatch
 import Foundation
 import NotificationAgentClient
+import QuietExecutor
 
 #if canImport(Glibc)
     import Glibc
