@@ -113,6 +113,7 @@ public actor DBusConnection {
             guard let reply else {
                 let name = error.name.map { String(cString: $0) } ?? "org.freedesktop.DBus.Error.Failed"
                 var failure = DBusMessage(kind: .error, body: [.string(LibdbusConnectionCore.text(of: error))])
+                // try?: libdbus's names are valid; were one not, the reply is an error without a name, still an error
                 failure.errorName = try? ErrorName(validating: name)
                 return try PendingReply.result(of: failure, timeout: "\(timeout)")
             }

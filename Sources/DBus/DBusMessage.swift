@@ -80,6 +80,7 @@ public struct DBusMessage: Sendable, Equatable {
     public func methodReturn(body: [DBusValue] = []) -> DBusMessage {
         var reply = DBusMessage(kind: .methodReturn, body: body)
         reply.replySerial = serial
+        // try?: a sender that is no valid name gets no destination: the bus routes the reply by its serial
         reply.destination = sender.flatMap { try? BusName(validating: $0) }
         return reply
     }
@@ -89,6 +90,7 @@ public struct DBusMessage: Sendable, Equatable {
         var reply = DBusMessage(kind: .error, body: [.string(text)])
         reply.replySerial = serial
         reply.errorName = name
+        // try?: a sender that is no valid name gets no destination: the bus routes the reply by its serial
         reply.destination = sender.flatMap { try? BusName(validating: $0) }
         return reply
     }

@@ -12,6 +12,7 @@ extension LibdbusConnectionCore {
         else { return nil }
         let name = String(cString: member)
         guard let limit = limits[name], MessageBodyReader.exceeds(libdbusMessage, limit: limit),
+            // try?: a call whose header cannot be read is refused by the router below instead
             let header = try? DBusMessage(libdbusMessage: libdbusMessage, readingBody: false)
         else { return nil }
         return header.errorReply(

@@ -11,9 +11,11 @@ extension LibdbusConnectionCore {
         }
         guard type == 4 || type == 1 else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
         if type == 1, let refusal = refusalOfOversizedCall(libdbusMessage) {
+            // try?: a refusal that cannot be sent leaves the caller to its own timeout, the only way left to tell it
             if dbus_message_get_no_reply(libdbusMessage) == 0 { queue.async { [self] in _ = try? send(refusal) } }
             return DBUS_HANDLER_RESULT_HANDLED
         }
+        // try?: a message that cannot be read is left to libdbus, which answers a call UnknownMethod
         guard let message = try? DBusMessage(libdbusMessage: libdbusMessage) else {
             return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         }
@@ -30,6 +32,7 @@ extension LibdbusConnectionCore {
                 return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
             }
             let reply = message.methodReturn(body: [.string(xml)])
+            // try?: a reply that cannot be sent (the connection closed) leaves the caller to its own timeout
             queue.async { [self] in _ = try? send(reply) }
             return DBUS_HANDLER_RESULT_HANDLED
         }
@@ -38,12 +41,14 @@ extension LibdbusConnectionCore {
             do {
                 reply = message.methodReturn(body: try await handler(message))
             } catch let error as DBusError where error.code == .remote {
+                // try?: a remote name that is invalid becomes Error.Failed, with the message kept
                 let name = error.name.flatMap { try? ErrorName(validating: $0) } ?? "org.freedesktop.DBus.Error.Failed"
                 reply = message.errorReply(name: name, message: error.message)
             } catch {
                 reply = message.errorReply(name: "org.freedesktop.DBus.Error.Failed", message: "\(error)")
             }
             guard !message.noReplyExpected else { return }
+            // try?: a reply that cannot be sent (the connection closed) leaves the caller to its own timeout
             queue.async { [self] in _ = try? send(reply) }
         }
         return DBUS_HANDLER_RESULT_HANDLED

@@ -129,6 +129,7 @@ final class LibdbusConnectionCore: @unchecked Sendable {
     func removeSubscription(_ id: Int) {
         guard let removed = subscriptions.removeValue(forKey: id) else { return }
         let stillUsed = subscriptions.values.contains { $0.rule == removed.rule }
+        // try?: a RemoveMatch that fails leaves only signals that no subscriber reads, dropped on arrival
         if !stillUsed, isOpen { try? sendBusMatchCall("RemoveMatch", removed.rule) }
     }
 

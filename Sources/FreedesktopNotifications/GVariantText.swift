@@ -233,7 +233,9 @@ public enum GVariantText {
             case (.int64(let n), .uint32): if let v = UInt32(exactly: n) { return .uint32(v) }
             case (.int64(let n), .uint64): if let v = UInt64(exactly: n) { return .uint64(v) }
             case (.int64(let n), .double): return .double(Double(n))
+            // try?: a string that is no object path stays a string, and the type check that follows reports it
             case (.string(let s), .objectPath): if let p = try? ObjectPath(validating: s) { return .objectPath(p) }
+            // try?: a string that is no signature stays a string, and the type check that follows reports it
             case (.string(let s), .signature): if let g = try? DBusSignature(parsing: s) { return .signature(g) }
             default: break
             }

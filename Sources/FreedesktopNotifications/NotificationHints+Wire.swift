@@ -51,6 +51,7 @@ extension NotificationHints {
         case "sound-file": return assign(&soundFile, value)
         case "sound-name": return assign(&soundName, value)
         case "image-data", "image_data", "icon_data":
+            // try?: malformed image data is an unknown hint, kept as given (return false)
             guard let image = try? ImageData(dbusValue: value) else { return false }
             imageData = image
         case "suppress-sound": return assignBool(&suppressSound, value)

@@ -100,6 +100,7 @@ public actor NotificationsClient: NotificationServer {
     }
 
     private nonisolated func issuer(of notification: OwnedNotificationID) throws -> BusName {
+        // try?: an owner that is no bus name is thrown as .noServer just below
         guard let name = try? BusName(validating: notification.owner) else {
             throw NotificationServerError(
                 .noServer, "the server connection \(notification.owner.debugDescription) is not a bus name")
@@ -124,6 +125,7 @@ public actor NotificationsClient: NotificationServer {
         } catch let error as DBusError {
             throw NotificationServerError(error, server: serverName)
         }
+        // try?: no owner yet is nil, the stream's first value; a later owner comes as a change
         let current = try? await resolveOwner()
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: String?.self, throwing: (any Error).self)
         continuation.yield(current)
@@ -163,6 +165,7 @@ public actor NotificationsClient: NotificationServer {
         if let cachedInformation, cachedInformation.owner == currentOwner {
             return ServerProfile(information: cachedInformation.information, capabilities: capabilities)
         }
+        // try?: a server without GetServerInformation is profiled by its capabilities alone
         let information = try? await serverInformation()
         cachedInformation = (currentOwner, information)
         return ServerProfile(information: information, capabilities: capabilities)
@@ -170,6 +173,7 @@ public actor NotificationsClient: NotificationServer {
 
     public func serverInformation() async throws -> ServerInformation {
         let reply = try await call("GetServerInformation", [])
+        // try?: a reply of other types is thrown as .badReply just below
         guard reply.count == 4, let strings = try? reply.map({ try String(dbusValue: $0) }) else {
             throw NotificationServerError(
                 .badReply, "GetServerInformation returned '\(Self.signature(reply))', expected 'ssss'")
@@ -192,6 +196,7 @@ public actor NotificationsClient: NotificationServer {
         } catch let error as DBusError {
             throw NotificationServerError(error, server: serverName)
         }
+        // try?: only warms the owner cache; each event's sender is checked against the bus later
         _ = try? await resolveOwner()
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self, throwing: (any Error).self)
         let task = Task {
@@ -235,6 +240,7 @@ public actor NotificationsClient: NotificationServer {
         guard let sender = message.sender else { return false }
         if sender == owner { return true }
         // Someone else, or the server was restarted: ask the bus who owns the name now.
+        // try?: no owner known means the sender is not the server: its event is ignored
         guard let current = try? await resolveOwner() else { return false }
         return current == sender
     }
@@ -278,6 +284,7 @@ public actor NotificationsClient: NotificationServer {
     private nonisolated func decodeReply<T: DBusRepresentable>(_ reply: [DBusValue], as type: T.Type, member: String)
         throws -> T
     {
+        // try?: a reply of another type is thrown as .badReply just below
         guard reply.count == 1, let value = try? T(dbusValue: reply[0]) else {
             throw NotificationServerError(
                 .badReply, "\(member) returned '\(Self.signature(reply))', expected '\(T.dbusSignature)'")

@@ -55,9 +55,11 @@ package actor AgentClient {
             }
             group.addTask {
                 for try await message in decisions where message.sender == agentName {
+                    // try?: another signal on the same match is not this one; the next is read
                     if case (_, let reason)? = try? AgentInterface.authorizationFailed.decode(message) {
                         throw AgentError(.server, reason)
                     }
+                    // try?: another signal on the same match is not this one; the next is read
                     if case (_, let granted, let status)? = try? AgentInterface.authorizationDecided.decode(message) {
                         return (granted, status)
                     }
@@ -212,6 +214,7 @@ extension AgentClient {
                 for try await event in events {
                     switch event {
                     case .response(let message) where message.sender.map(agents.contains) == true:
+                        // try?: a Response that does not decode was not meant for this client's version; the next is read
                         guard case (_, let response)? = try? AgentInterface.response.decode(message) else { continue }
                         continuation.yield(response)
                     case .response:
@@ -257,6 +260,7 @@ extension AgentClient {
                 do {
                     for try await change in owners where change.newOwner != nil {
                         guard let self else { return }
+                        // try?: a new agent that cannot be reached is tried again at its next start; meanwhile it presents without asking, as with no delegate
                         try? await self.call(AgentInterface.registerPresenter, app)
                     }
                 } catch {}

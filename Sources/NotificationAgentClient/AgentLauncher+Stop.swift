@@ -22,6 +22,7 @@ extension AgentLauncher {
     private static func waitUntilGone(_ pid: pid_t, milliseconds: Int) async -> Bool {
         for _ in 0..<(milliseconds / 20) {
             guard isRunning(pid) else { return true }
+            // try?: cancelled: the loop ends at its bound and reports whether the process is still running
             try? await Task.sleep(for: .milliseconds(20))
         }
         return !isRunning(pid)

@@ -46,6 +46,7 @@ package enum AgentLauncher {
         }
         // The name can have been taken by another agent, started meanwhile, just as this one exits.
         if try await connection.nameOwner(of: AgentInterface.busName) != nil { return }
+        // try?: only for the error message: an unknown path reads "activated by D-Bus"
         let agent = "unotifyd (\((try? executablePath()) ?? "activated by D-Bus"))"
         var late = "did not start within \(timeout)"
         // One this call spawned and that hangs is not left running: another call would spawn another.

@@ -59,6 +59,7 @@ extension DeliveryRequest {
         }
         if case .boolean(let transient)? = wire["transient"]?.value { isTransient = transient }
         if let given = wire["hints"] {
+            // try?: thrown as a clear DBusError just below
             guard let decoded = try? [String: DBusVariant](dbusValue: given.value) else {
                 throw DBusError(.unexpectedType, "request field 'hints' must be a dictionary a{sv}")
             }

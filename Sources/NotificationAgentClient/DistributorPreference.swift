@@ -31,6 +31,7 @@ package enum DistributorPreference {
     /// or after the namespace's dot (`ntfy`); nil when that is no valid distributor name.
     package static func fullName(_ name: String) -> String? {
         let full = UnifiedPush.isDistributor(name) ? name : UnifiedPush.distributorNamespace.rawValue + "." + name
+        // try?: an invalid name is no distributor (nil), which the caller reports
         guard UnifiedPush.isDistributor(full), (try? BusName(validating: full)) != nil else { return nil }
         return full
     }

@@ -43,6 +43,7 @@ package struct ResponseRecord: Hashable, Sendable {
     package init(wire: [String: DBusVariant]) throws {
         guard case .string(let app)? = wire["app"]?.value, case .string(let action)? = wire["action"]?.value,
             case .double(let date)? = wire["delivered-at"]?.value, let requestValue = wire["request"]?.value,
+            // try?: thrown as a clear DBusError just below
             let requestWire = try? [String: DBusVariant](dbusValue: requestValue)
         else { throw DBusError(.unexpectedType, "a response needs app, action, delivered-at and request") }
         self.init(

@@ -16,6 +16,7 @@ public enum BusPeer {
         }
         var names: [String] = []
         for case .string(let name) in values where name.hasPrefix(":") {
+            // try?: a name whose owner left meanwhile has no process to report; the next name is looked at
             guard let owner = try? await client.processID(of: BusName(validating: name)) else { continue }
             if owner == UInt32(pid) { names.append(name) }
         }

@@ -61,6 +61,7 @@ public final class CountingNotificationServer: Sendable {
 
     /// Stops serving; the name is given back first (see ``FakeNotificationServer/stop()``).
     public func stop() async {
+        // try?: stopping: the bus drops the name with the connection anyway
         try? await connection.releaseName(NotificationsService.busName)
         await connection.close()
     }

@@ -39,6 +39,7 @@ public final class DesktopPool: @unchecked Sendable {
             return FileManager.default.temporaryDirectory
         }
         let url = URL(fileURLWithPath: run).appendingPathComponent("desktops")
+        // try?: a folder that cannot be made fails the desktop's start next, with its own error
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

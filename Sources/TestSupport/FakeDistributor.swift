@@ -48,6 +48,7 @@ public actor FakeDistributor {
 
     /// Leaves the bus (a distributor that quits).
     public func stop() async {
+        // try?: stopping: the bus drops the name with the connection anyway
         try? await connection.releaseName(name)
         await connection.close()
     }
@@ -105,6 +106,7 @@ public actor FakeDistributor {
         var fields: [String: String] = [:]
         if version == 2 {
             let dictionary = try [String: DBusVariant](dbusValue: message.body.first ?? .string(""))
+            // try?: a field that is not a string is not one the fake reads
             fields = dictionary.compactMapValues { try? String(dbusValue: $0.value) }
         } else {
             let strings = try message.body.map { try String(dbusValue: $0) }

@@ -71,6 +71,7 @@ public final class FakeNotificationServer: Sendable {
                 state.recordClose(id)
                 if let caller = state.caller(of: id) {
                     var signal = ServerEvent.closed(id, .closedByCall).signal
+                    // try?: a caller that is no valid bus name gets the signal broadcast, as servers do
                     signal.destination = try? BusName(validating: caller)
                     try await connection.send(signal)
                 }
@@ -141,6 +142,7 @@ public final class FakeNotificationServer: Sendable {
     /// returns: a connection closed without it keeps the name until the bus has read the close,
     /// and a server started right after (a restart) found it still owned under load.
     public func stop() async {
+        // try?: stopping: the bus drops the name with the connection anyway
         try? await connection.releaseName(name)
         await connection.close()
     }

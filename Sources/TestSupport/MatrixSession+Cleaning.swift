@@ -36,6 +36,7 @@ extension MatrixSession {
             // The agent is gone, so every Notify it made is on the monitor: wait (bounded) for
             // the server's answers, which carry the ids.
             let monitor = returned.monitor
+            // try?: bounded wait for ids; those still missing are closed by the sweep below
             try? await Eventually.wait(timeout: .seconds(5), "the server's answer to every Notify") {
                 monitor.notifyCalls.allSatisfy { $0.returnedID != nil }
             }
@@ -48,6 +49,7 @@ extension MatrixSession {
             let notifications = NotificationsClient(connection: connection, timeout: .seconds(5))
             for id in Set(answered).union(returned.closedThrough < top ? Array(returned.closedThrough + 1...top) : []) {
                 // One the server already closed is an error to some servers: that is the aim.
+                // try?: cleaning up between cases: a notification already gone needs no close
                 try? await notifications.closeNotification(ServerNotificationID(rawValue: id))
             }
             await connection.close()
@@ -68,6 +70,7 @@ extension MatrixSession {
             }
         } catch {
             guard server.hand == .shell else { throw error }
+            // try?: only for the message of the error thrown next
             let left = try? await desktop.shellEval(
                 "JSON.stringify(Main.notificationDaemon._fdoNotificationDaemon._sources.map(s => s.notifications.map(n => [n.title, n.resident, n.isTransient])))"
             )

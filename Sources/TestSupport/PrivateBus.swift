@@ -29,6 +29,7 @@ public final class PrivateBus: @unchecked Sendable {
     /// Stops the bus daemon and removes its directory.
     public func stop() {
         process.stop()
+        // try?: a temporary folder left behind is removed with the system's /tmp
         try? FileManager.default.removeItem(at: directory)
     }
 

@@ -37,6 +37,7 @@ public struct ProcessWakeCounter: Sendable {
         var result: [String: Int] = [:]
         for thread in try threadIDs(of: pid, in: processTable) {
             let path = "\(processTable)/\(pid)/task/\(thread)/schedstat"
+            // try?: the branch below tells a thread that exited from one that cannot be read (a failure)
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 // A thread can exit between the listing and the read: it is then not counted
                 // here. A thread still there whose count cannot be read is a failure, never 0.

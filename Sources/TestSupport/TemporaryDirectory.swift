@@ -9,6 +9,7 @@ public final class TemporaryDirectory: @unchecked Sendable {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
+    // try?: deinit cannot throw; a folder left behind is removed with the system's /tmp
     deinit { try? FileManager.default.removeItem(at: url) }
 
     public var path: String { url.path }

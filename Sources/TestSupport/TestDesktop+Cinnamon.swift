@@ -67,6 +67,7 @@ extension TestDesktop {
         let deadline = clock.now + timeout
         while true {
             let json = try await cinnamonEval(script)
+            // try?: an answer that is not a JSON string is used as printed
             let answer = (try? JSONDecoder().decode(String.self, from: Data(json.utf8))) ?? json
             if done(answer) { return answer }
             guard clock.now < deadline else { throw TestSupportError("Cinnamon after \(timeout): \(answer)") }

@@ -27,6 +27,7 @@ extension TestDesktop {
         let quoted =
             reply.hasPrefix(prefix) && reply.hasSuffix(suffix)
             ? String(reply.dropFirst(prefix.count).dropLast(suffix.count)) : ""
+        // try?: a reply that does not parse throws below, with the reply
         guard status == 0, case .string(let json)? = try? GVariantText.parse(quoted) else {
             throw TestSupportError("\(service).Eval failed (\(status)): \(reply)")
         }
@@ -129,6 +130,7 @@ extension TestDesktop {
         guard status == 0, output.contains("true") else {
             throw TestSupportError("the shell's Screenshot failed (\(status)): \(output)")
         }
+        // try?: the file may not exist; a stale one that stays is overwritten by the shot
         try? FileManager.default.removeItem(at: url)  // a shot from an earlier look, replaced
         try FileManager.default.moveItem(at: shot, to: url)
     }

@@ -24,6 +24,7 @@ extension TestDesktop {
 
     /// Every menu `makoctl menu` offered so far, oldest first, each as its lines (action labels).
     public func makoMenus() -> [[String]] {
+        // try?: no menu file yet means no menu shown yet
         guard let text = try? String(contentsOf: makoMenuFile, encoding: .utf8) else { return [] }
         return text.components(separatedBy: "---\n").dropLast().map { $0.split(separator: "\n").map(String.init) }
     }
@@ -35,6 +36,7 @@ extension TestDesktop {
     public func makoNotifications() async throws -> [UInt32] {
         let json = variables["DESKTOP_MAKOCTL_JSON"].flatMap { $0.isEmpty ? nil : [$0] } ?? []
         let (status, output) = try await run("makoctl", ["list"] + json)
+        // try?: output that is not JSON is parsed as mako's plain list below
         let parsed = status == 0 ? try? JSONSerialization.jsonObject(with: Data(output.utf8)) : nil
         if let plain = parsed as? [[String: Any]] {
             return plain.compactMap { ($0["id"] as? NSNumber)?.uint32Value }
@@ -92,6 +94,7 @@ extension TestDesktop {
     /// How many pixels of the sway output have mako's background colour now.
     public func makoPopupPixels() async throws -> Int {
         let shot = FileManager.default.temporaryDirectory.appendingPathComponent("mako-\(UUID().uuidString).png")
+        // try?: a screenshot left behind is removed with the test's state folder
         defer { try? FileManager.default.removeItem(at: shot) }
         try await grimScreenshot(to: shot)
         return try await colourCounts(in: shot)[Self.makoBackground] ?? 0

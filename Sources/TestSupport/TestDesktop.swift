@@ -51,8 +51,11 @@ public final class TestDesktop: @unchecked Sendable {
                 return !stopped
             })
         else { return }
+        // try?: stopping in deinit: the desktop's processes die with their private bus anyway
         guard let down = try? ChildProcess(Self.script("desktop-down"), [stateDirectory.path]) else { return }
+        // try?: bounded; a desktop-down that fails leaves processes its next start kills
         _ = try? down.waitBlocking(timeout: 30)
+        // try?: a state folder left behind is removed with the system's /tmp
         try? FileManager.default.removeItem(at: stateDirectory)
     }
 
@@ -117,6 +120,7 @@ public final class TestDesktop: @unchecked Sendable {
     /// Every context menu dunst has shown so far, oldest first (its lines: `#Label (Summary) [id,key]`).
     public func dunstMenus() -> [String] {
         let file = stateDirectory.appendingPathComponent("dunst-pick.menu")
+        // try?: no menu file yet means no menu shown yet
         guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [] }
         return text.components(separatedBy: "---\n").dropLast()
     }

@@ -26,8 +26,10 @@ public final class TmpfsMount: @unchecked Sendable {
                 _ = FileManager.default.createFile(atPath: file.path, contents: nil)
                 return file
             }())
+        // try?: a close error after filling a scratch file loses nothing
         defer { try? handle.close() }
         let chunk = Data(repeating: 0, count: 4096)
+        // try?: writing until it fails is the point: the file system is full
         while (try? handle.write(contentsOf: chunk)) != nil {}
     }
 
@@ -37,7 +39,9 @@ public final class TmpfsMount: @unchecked Sendable {
     }
 
     public func unmount() {
+        // try?: a mount left behind is lazily unmounted; it holds only test data
         try? Self.run("/bin/umount", ["-l", url.path])
+        // try?: a mount point left behind is removed with the system's /tmp
         try? FileManager.default.removeItem(at: url)
     }
 

@@ -43,6 +43,7 @@ struct NotificationWaiter {
         }
         // Subscribe before Notify, so no signal can come before we listen.
         let events = try await client.events()
+        // try?: without owner changes the wait still ends by the server's signals, a timeout or Ctrl-C
         let ownerChanges = try? await client.connection.nameOwnerChanges(of: client.serverName)
         let interrupts = SignalWaiter(signals: [SIGINT])
         let id = try await client.notify(request)
@@ -53,11 +54,13 @@ struct NotificationWaiter {
         switch outcome {
         case .action(let key, let token):
             options.reportAction(key, activationToken: token)
+            // try?: closing after the click is tidying: the action is already reported
             try? await client.closeNotification(id)
         case .timeout:
             StandardError.write("Wait timeout expired")
         case .interrupted:
             StandardError.write("Wait cancelled, closing notification")
+            // try?: closing on timeout is tidying: the timeout is already reported
             try? await client.closeNotification(id)
         case .serverGone where await busAnswers():
             throw CommandFailure("unotify: the notification server left the bus before the notification was closed")
@@ -74,6 +77,7 @@ struct NotificationWaiter {
 
     /// Whether the bus still answers (it fails at once when the connection is gone).
     private func busAnswers() async -> Bool {
+        // try?: an unreachable bus daemon is reported as the bus gone, the caller's next step
         (try? await client.connection.nameOwner(of: DBusConnection.busDaemon)) != nil
     }
 
@@ -109,11 +113,13 @@ struct NotificationWaiter {
                         for try await change in ownerChanges where change.newOwner == nil { return .serverGone }
                     }
                 } catch {}
+                // try?: cancelled by the wait that ended first, which is the answer
                 try? await Task.sleep(for: .seconds(86_400 * 365))
                 return .streamEnded
             }
             if case .milliseconds(let milliseconds) = timeout {
                 group.addTask {
+                    // try?: cancelled by the wait that ended first, which is the answer
                     try? await Task.sleep(for: .milliseconds(Int(milliseconds)))
                     return Task.isCancelled ? .streamEnded : .timeout
                 }

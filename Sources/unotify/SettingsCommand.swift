@@ -121,6 +121,7 @@ struct SettingsCommand: AsyncParsableCommand {
     /// Where the app's settings live on the running desktop, as the agent knows it (`GetDesktop`):
     /// the desktop's own settings, or this command; `nil` from an agent that cannot say.
     private static func place(of app: String, _ client: AgentClient) async -> String? {
+        // try?: an agent without the desktop's place prints none; the settings above are printed anyway
         guard let place = try? await client.desktop().settingsPlace else { return nil }
         return place.isEmpty ? "unotify settings \(app)" : place
     }

@@ -69,6 +69,7 @@ package enum AgentDaemon {
                 desktopSettings: await desktopSettings(DesktopSettingsSelection.select(), connection: connection))
             guard try await agent.start() else {
                 // Status 0 as documented (another agent serves the session), but never silently.
+                // try?: only for the message: an owner whose pid cannot be read is named without it
                 let owner = (try? await connection.processID(of: AgentInterface.busName)).map { " (pid \($0))" }
                 FileHandle.standardError.write(
                     Data(

@@ -134,6 +134,7 @@ package actor NotificationAgent {
         serverWatch.stop()
         scheduler.stop()
         stopPush()
+        // try?: stopping: the bus drops the name with the connection anyway
         try? await connection.releaseName(AgentInterface.busName)
     }
 }

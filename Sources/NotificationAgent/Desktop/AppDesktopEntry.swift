@@ -27,6 +27,7 @@ package struct AppDesktopEntry: Equatable, Sendable {
     ) -> AppDesktopEntry? {
         for directory in applicationDirectories(environment) {
             let path = URL(fileURLWithPath: directory).appendingPathComponent("\(app).desktop").path
+            // try?: an app without a readable desktop file is named by its id
             guard let bytes = try? PrivateFileSystem.read(path, limit: 256 << 10) else { continue }
             return parse(bytes, id: app)
         }

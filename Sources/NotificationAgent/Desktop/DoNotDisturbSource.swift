@@ -14,5 +14,6 @@ package protocol DoNotDisturbSource: Sendable {
 
 extension DoNotDisturbSource {
     /// Whether do-not-disturb is on now; `nil` when it cannot be read (then it counts as off).
+    // try?: documented: a switch that cannot be read counts as off, so nothing is held back
     package func isOn() async -> Bool? { try? await read() }
 }

@@ -44,6 +44,7 @@ package enum KConfigLockFile {
         var status = stat()
         guard stat(path, &status) == 0 else { return false }
         if time(nil) - status.st_mtim.tv_sec > 30 { return true }
+        // try?: an unreadable lock file is not taken as stale: the writer waits for it, bounded
         guard let bytes = try? PrivateFileSystem.read(path, limit: 4096) else { return false }
         let fields = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard fields.count >= 3, let pid = pid_t(fields[0]), pid > 0, String(fields[2]) == hostName() else {

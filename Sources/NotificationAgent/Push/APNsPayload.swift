@@ -52,6 +52,7 @@ package struct APNsPayload: Sendable, Equatable {
         targetBundle = try Self.string(root, "Simulator Target Bundle", in: "the payload")
         customKeys = root.keys.filter { $0 != "aps" && $0 != "Simulator Target Bundle" }.sorted()
         let custom = root.filter { customKeys.contains($0.key) }
+        // try?: the custom keys came from a JSON object, so they serialize; if not, they are left out of userInfo
         if !custom.isEmpty, let data = try? JSONSerialization.data(withJSONObject: custom, options: [.sortedKeys]) {
             customJSON = String(decoding: data, as: UTF8.self)
         }

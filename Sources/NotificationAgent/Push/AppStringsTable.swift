@@ -24,6 +24,7 @@ package struct AppStringsTable: Sendable, Equatable {
     {
         for path in candidatePaths(app: app, environment: environment) {
             // Only a regular file of at most 1 MiB, read without blocking.
+            // try?: no readable strings file: the next candidate, then the key itself, as Apple does
             guard let bytes = try? PrivateFileSystem.read(path, limit: 1 << 20) else { continue }
             return AppStringsTable(entries: parse(String(decoding: bytes, as: UTF8.self)))
         }

@@ -28,20 +28,25 @@ package enum ConnectorCall: Equatable, Sendable {
             guard names.count == message.body.count else { return nil }
             fields = Dictionary(uniqueKeysWithValues: zip(names, message.body))
         } else {
+            // try?: a malformed call is refused by the caller (nil), which answers the distributor with an error
             guard let first = message.body.first, let dictionary = try? [String: DBusVariant](dbusValue: first) else {
                 return nil
             }
             fields = dictionary.mapValues(\.value)
         }
+        // try?: a malformed call is refused by the caller (nil), which answers the distributor with an error
         guard let token = fields["token"].flatMap({ try? String(dbusValue: $0) }), !token.isEmpty,
             token.utf8.count <= 100
         else { return nil }
         switch member {
         case "Message":
+            // try?: a malformed call is refused by the caller (nil), which answers the distributor with an error
             guard let value = fields["message"], let body = try? [UInt8](dbusValue: value) else { return nil }
+            // try?: the message id is optional in UnifiedPush: none is ""
             let id = fields["id"].flatMap { try? String(dbusValue: $0) } ?? ""
             self = .message(token: token, body: body, id: id)
         case "NewEndpoint":
+            // try?: a malformed call is refused by the caller (nil), which answers the distributor with an error
             guard let endpoint = fields["endpoint"].flatMap({ try? String(dbusValue: $0) }),
                 endpoint.utf8.count <= 1_000
             else { return nil }

@@ -31,12 +31,15 @@ package struct DistributorClient: Sendable {
             if let vapid { arguments["vapid"] = DBusVariant(vapid) }
             let reply = try await call(UnifiedPush.distributor2, "Register", [arguments.dbusValue])
             let fields = try reply.first.map { try [String: DBusVariant](dbusValue: $0) } ?? [:]
+            // try?: a field of another type is absent: the result below says the registration failed
             result = fields["success"].flatMap { try? String(dbusValue: $0.value) } ?? ""
+            // try?: a missing reason is empty: the failure is still reported
             reason = fields["reason"].flatMap { try? String(dbusValue: $0.value) } ?? ""
         } catch let error as DBusError where Self.lacksInterface(error) {
             keyGiven = false
             let reply = try await call(
                 UnifiedPush.distributor1, "Register", [.string(service), .string(token), .string(description)])
+            // try?: a reply of other types has no result: the registration is reported failed
             let strings = reply.compactMap { try? String(dbusValue: $0) }
             result = strings.first ?? ""
             reason = strings.dropFirst().first ?? ""

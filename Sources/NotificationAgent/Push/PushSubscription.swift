@@ -41,6 +41,7 @@ package struct PushSubscription: Codable, Equatable, Sendable {
             "keys": ["p256dh": Base64URL.encode(keys.publicKey), "auth": auth],
         ]
         guard
+            // try?: strings and numbers only: it serializes; nil is handled by the caller as "no subscription"
             let data = try? JSONSerialization.data(
                 withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         else { return nil }

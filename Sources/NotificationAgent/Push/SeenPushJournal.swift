@@ -27,11 +27,13 @@ struct SeenPushJournal {
     /// one after a crash, is skipped).
     mutating func load(capacity: Int) -> RecentMessageIDs {
         var recent = RecentMessageIDs(capacity: capacity)
+        // try?: no journal yet (or unreadable) means no message seen: at worst one is shown twice
         guard let bytes = try? PrivateFileSystem.read(url.path, limit: 64 << 20) else { return recent }
         let decoder = JSONDecoder()
         let entries = bytes.split(separator: UInt8(ascii: "\n"))
         lines = entries.count
         for entry in entries.suffix(capacity) {
+            // try?: a torn last line after a crash is skipped, as documented
             guard let fields = try? decoder.decode([String].self, from: Data(entry)), fields.count == 2 else {
                 continue
             }
@@ -71,6 +73,7 @@ struct SeenPushJournal {
     }
 
     private static func line(_ fields: [String]) -> String? {
+        // try?: two strings always encode; nil skips the line
         guard let data = try? JSONEncoder().encode(fields) else { return nil }
         return String(decoding: data, as: UTF8.self) + "\n"
     }

@@ -10,6 +10,7 @@ package enum VAPIDPublicKey {
     /// what a key looks like.
     package static func validated(_ text: String) throws -> String {
         guard text.utf8.count == 87, let bytes = Base64URL.decode(text), bytes.count == 65, bytes.first == 4,
+            // try?: not a P-256 point: the clear error just below
             (try? P256.Signing.PublicKey(x963Representation: bytes)) != nil
         else {
             throw AgentError(

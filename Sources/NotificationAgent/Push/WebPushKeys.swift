@@ -28,6 +28,7 @@ package struct WebPushKeys: Sendable {
     /// either is malformed.
     package init?(privateKey raw: Data, authSecret: Data) {
         guard authSecret.count == Self.authSecretLength,
+            // try?: stored keys that do not load are no keys (nil), which the subscription reports as such
             let key = try? P256.KeyAgreement.PrivateKey(rawRepresentation: raw)
         else { return nil }
         privateKeyBytes = key.rawRepresentation

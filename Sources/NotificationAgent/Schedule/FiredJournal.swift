@@ -64,11 +64,13 @@ package struct FiredJournal: Sendable {
     /// Every entry written since the journal was last cleared; none when there is no journal or
     /// it cannot be read (a line that is not a whole entry, the last one after a crash, is skipped).
     package func load() -> Set<Entry> {
+        // try?: no journal yet (or unreadable) means nothing was fired in flight
         guard let bytes = try? PrivateFileSystem.read(url.path, limit: 64 << 20) else { return [] }
         // `JSONDecoder`, not `JSONSerialization`: on Linux the latter reads about half of all
         // dates back one bit off, and an entry read so names no notification.
         let decoder = JSONDecoder()
         return Set(
+            // try?: a torn last line after a crash is skipped, as documented above
             bytes.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(Entry.self, from: Data($0)) })
     }
 
@@ -86,6 +88,7 @@ package struct FiredJournal: Sendable {
     }
 
     private static func line(_ entry: Entry) -> String {
+        // try?: an entry of strings and numbers always encodes
         guard let data = try? JSONEncoder().encode(entry) else { return "\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }

@@ -93,6 +93,7 @@ package struct SoundPlayer: Sendable {
             // Bounded: a player that hangs (no sound server) is stopped; the child is reaped.
             let deadline = Date().addingTimeInterval(limit)
             while box.process.isRunning && Date() < deadline {
+                // try?: cancelled only with the process; the loop is bounded by its deadline
                 try? await Task.sleep(nanoseconds: 100_000_000)
             }
             if box.process.isRunning { box.process.terminate() }

@@ -151,6 +151,7 @@ package actor AgentBackend: NotificationCenterBackend {
     }
 
     private func connectedClient() async throws -> AgentClient {
+        // try?: a connection that failed is made again below, whose error is thrown
         if let client, let connected = try? await client.value { return connected }
         let address = self.address
         let connecting = Task { try await AgentClient(address: address) }

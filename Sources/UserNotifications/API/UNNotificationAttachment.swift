@@ -202,6 +202,7 @@ open class UNNotificationAttachment: NSObject, NSCopying, NSSecureCoding, @unche
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw UNError(.attachmentInvalidURL, "Attachment file \(path) cannot be opened for reading.")
         }
+        // try?: a close error after reading 16 bytes loses nothing
         defer { try? handle.close() }
         do {
             return Array(try handle.read(upToCount: 16) ?? Data())

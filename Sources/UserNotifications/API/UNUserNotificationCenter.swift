@@ -110,12 +110,14 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     /// Gets the app's notification settings.
     public func getNotificationSettings(completionHandler: @escaping @Sendable (UNNotificationSettings) -> Void) {
         complete({ backend, app in try await backend.notificationSettings(appIdentifier: app) }) { result in
+            // try?: Apple's signature has no error: it is kept in lastError (submit records it)
             completionHandler((try? result.get()) ?? .unavailable())
         }
     }
 
     /// The app's notification settings.
     public func notificationSettings() async -> UNNotificationSettings {
+        // try?: Apple's signature has no error: it is kept in lastError (submit records it)
         (try? await perform { backend, app in try await backend.notificationSettings(appIdentifier: app) })
             ?? .unavailable()
     }
@@ -131,12 +133,14 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     public func getNotificationCategories(completionHandler: @escaping @Sendable (Set<UNNotificationCategory>) -> Void)
     {
         complete({ backend, app in try await backend.categories(appIdentifier: app) }) { result in
+            // try?: Apple's signature has no error: it is kept in lastError (submit records it)
             completionHandler((try? result.get()) ?? [])
         }
     }
 
     /// The app's registered categories.
     public func notificationCategories() async -> Set<UNNotificationCategory> {
+        // try?: Apple's signature has no error: it is kept in lastError (submit records it)
         (try? await perform { backend, app in try await backend.categories(appIdentifier: app) }) ?? []
     }
 
@@ -177,12 +181,14 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     public func getPendingNotificationRequests(completionHandler: @escaping @Sendable ([UNNotificationRequest]) -> Void)
     {
         complete({ backend, app in try await backend.pendingRequests(appIdentifier: app) }) { result in
+            // try?: Apple's signature has no error: it is kept in lastError (submit records it)
             completionHandler((try? result.get()) ?? [])
         }
     }
 
     /// The requests waiting for their trigger.
     public func pendingNotificationRequests() async -> [UNNotificationRequest] {
+        // try?: Apple's signature has no error: it is kept in lastError (submit records it)
         (try? await perform { backend, app in try await backend.pendingRequests(appIdentifier: app) }) ?? []
     }
 
@@ -203,12 +209,14 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     /// Gets the delivered notifications still shown or in the notification history.
     public func getDeliveredNotifications(completionHandler: @escaping @Sendable ([UNNotification]) -> Void) {
         complete({ backend, app in try await backend.deliveredNotifications(appIdentifier: app) }) { result in
+            // try?: Apple's signature has no error: it is kept in lastError (submit records it)
             completionHandler((try? result.get()) ?? [])
         }
     }
 
     /// The delivered notifications still shown or in the notification history.
     public func deliveredNotifications() async -> [UNNotification] {
+        // try?: Apple's signature has no error: it is kept in lastError (submit records it)
         (try? await perform { backend, app in try await backend.deliveredNotifications(appIdentifier: app) }) ?? []
     }
 

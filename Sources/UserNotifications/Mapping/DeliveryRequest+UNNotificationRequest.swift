@@ -19,6 +19,7 @@ extension DeliveryRequest {
             }
         }
         if !custom.isEmpty, JSONSerialization.isValidJSONObject(custom),
+            // try?: isValidJSONObject was checked first; custom keys that still fail are left out, as Apple drops what is not property-list
             let data = try? JSONSerialization.data(withJSONObject: custom, options: [.sortedKeys])
         {
             userInfoJSON = String(decoding: data, as: UTF8.self)

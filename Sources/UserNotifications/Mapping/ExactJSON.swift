@@ -12,6 +12,7 @@ package enum ExactJSON {
     /// throws what `JSONSerialization` throws for malformed JSON.
     package static func object(with data: Data) throws -> Any {
         let object = try JSONSerialization.jsonObject(with: data, options: [])
+        // try?: the exact reading only repairs numbers; without it the plain object is returned
         guard let exact = try? JSONDecoder().decode(Node.self, from: data) else { return object }
         return repaired(object, exact)
     }
@@ -25,13 +26,14 @@ package enum ExactJSON {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
+            // try?: probing the value's kind, here and below: a failed decode means "not this kind"
             if container.decodeNil() || (try? container.decode(Bool.self)) != nil
-                || (try? container.decode(String.self)) != nil
+                || (try? container.decode(String.self)) != nil  // try?: as above
             {
                 self = .other
-            } else if let number = try? container.decode(Double.self) {
+            } else if let number = try? container.decode(Double.self) {  // try?: as above
                 self = .number(number)
-            } else if let array = try? container.decode([Node].self) {
+            } else if let array = try? container.decode([Node].self) {  // try?: as above
                 self = .array(array)
             } else {
                 self = .object(try container.decode([String: Node].self))

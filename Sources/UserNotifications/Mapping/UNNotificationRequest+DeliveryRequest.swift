@@ -20,6 +20,7 @@ extension UNNotificationRequest {
         case .critical(nil, let volume)?: content.sound = .defaultCriticalSound(withAudioVolume: Float(volume))
         case nil: break
         }
+        // try?: userInfoJSON is written by this library; text that does not parse leaves userInfo empty
         if let json = request.userInfoJSON, let object = try? ExactJSON.object(with: Data(json.utf8)),
             let userInfo = object as? [String: Any]
         {

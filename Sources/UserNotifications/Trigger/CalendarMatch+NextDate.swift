@@ -19,6 +19,7 @@ extension CalendarMatch {
     /// - a day the month does not have (day 31 in April, February 29 in 2025) is skipped: the
     ///   match fires only in months and years that have the day, never on the 1st instead.
     package func nextDate(after date: Date, in timeZone: TimeZone) -> Date? {
+        // try?: an invalid match never fires (nil); add(_:) reports the error itself
         guard hasField, (try? validate()) != nil else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone

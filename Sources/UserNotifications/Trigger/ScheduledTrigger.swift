@@ -73,6 +73,7 @@ package enum ScheduledTrigger: Codable, Hashable, Sendable {
     package func nextFireDate(after date: Date, anchor: Date, calendarTimeZone: TimeZone) -> Date? {
         switch self {
         case .timeInterval(let seconds, let repeats):
+            // try?: an invalid trigger never fires (nil); add(_:) reports the error itself
             guard (try? validate()) != nil else { return nil }
             let first = anchor.addingTimeInterval(seconds)
             if first > date { return first }

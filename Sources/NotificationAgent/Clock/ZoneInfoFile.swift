@@ -18,6 +18,7 @@ enum ZoneInfoFile {
     /// is named by the file `timezone` beside it when that names a zone whose file has the
     /// same bytes (Debian's `/etc/timezone`), else by the file of `zoneInfo` that has them.
     static func identifier(at path: String, zoneInfo: String = directory()) -> String? {
+        // try?: not a link: the zone is named by the files looked at below
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path),
             let range = target.range(of: "zoneinfo/", options: .backwards)
         {
@@ -28,6 +29,7 @@ enum ZoneInfoFile {
             return nil
         }
         let beside = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("timezone").path
+        // try?: no /etc/timezone: the zone is named by the files looked at below
         if let named = try? String(contentsOfFile: beside, encoding: .utf8) {
             let identifier = named.trimmingCharacters(in: .whitespacesAndNewlines)
             if !identifier.isEmpty, !identifier.contains(".."), TimeZone(identifier: identifier) != nil,

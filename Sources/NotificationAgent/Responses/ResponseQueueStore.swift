@@ -150,6 +150,7 @@ final class ResponseQueueStore: Sendable {
     private static func encode(_ line: ResponseJournalLine) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // try?: a record of strings and numbers always encodes
         return Array((try? encoder.encode(line)) ?? Data()) + [0x0A]
     }
 

@@ -56,6 +56,7 @@ extension NotificationAgent {
         }
         // Replaced on the server connection that showed it, never on another.
         let id = try await server.notify(plan.notify, replacing: replacing)
+        // try?: the badge is beside the notification, which is shown; the launcher API has no one to tell
         if let badge = plan.badge { _ = try? await showBadge(badge, app: app) }
         if let sound = plan.soundToPlay {
             delivery.soundPlayer.play(sound, app: app)
@@ -85,6 +86,7 @@ extension NotificationAgent {
     /// the notification down when its time is up, unless it was closed or shown again meanwhile.
     func expire(_ id: OwnedNotificationID, shownAt date: Date, after time: Duration) {
         Task { [weak self] in
+            // try?: cancelled only with the agent, which then expires nothing
             try? await Task.sleep(for: time)
             await self?.removeExpired(id, shownAt: date)
         }

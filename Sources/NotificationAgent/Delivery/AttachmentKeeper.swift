@@ -47,6 +47,7 @@ struct AttachmentKeeper: Sendable {
     /// Removes a copy this keeper made (paths elsewhere are left alone).
     func release(_ path: String?) {
         guard let path, path.hasPrefix(directory.path + "/") else { return }
+        // try?: an attachment copy already gone needs no removal; one left is in the agent's private folder
         try? FileManager.default.removeItem(atPath: path)
     }
 }

@@ -18,10 +18,12 @@ extension NotificationAgent {
     func actionChosen(_ key: String, on id: OwnedNotificationID, _ notification: DeliveredNotification) async {
         if key == NotificationAction.defaultKey {
             guard shown.markClicked(id) else { return }
-            try? await respond(to: id, notification, action: ResponseRecord.defaultActionIdentifier)
+            await respond(to: id, notification, action: ResponseRecord.defaultActionIdentifier)
+            // try?: closing after the click is tidying: an id the server closed already errs harmlessly
             try? await server.closeNotification(id)
             return
         }
+        // try?: an unreadable categories.json means no such action: the click is ignored, as an unknown key
         let category = try? delivery.category(
             app: notification.app, identifier: notification.request.categoryIdentifier)
         guard let action = category?.actions.first(where: { $0.identifier == key }), shown.markClicked(id) else {
@@ -30,7 +32,8 @@ extension NotificationAgent {
         if action.textInput != nil {
             await askForReplyText(on: id, notification, action: action)
         } else {
-            try? await respond(to: id, notification, action: key)
+            await respond(to: id, notification, action: key)
+            // try?: closing after the click is tidying: an id the server closed already errs harmlessly
             try? await server.closeNotification(id)
         }
     }
@@ -52,6 +55,7 @@ extension NotificationAgent {
             appName: AppDisplayName.name(for: notification.app),
             summary: authorizations.strings.text("reply.title", notification.request.title),
             body: authorizations.strings.text("reply.body", number), hints: hints,
+            // try?: without a profile "Reply to …" stays until answered (never expires)
             expireTimeout: (try? await server.profile())?.expireTimeoutOnWire(.never) ?? .never)
         let dropped = shown.awaitReply(
             PendingReply(
@@ -60,9 +64,16 @@ extension NotificationAgent {
         for old in dropped {
             if let prompt = old.promptShownAt { await takeDown(prompt, showing: old.prompt) }
         }
-        if let promptID = try? await server.notify(request, replacing: nil),
-            !shown.addReplyToken(number, shownAt: promptID)
-        {
+        let promptID: OwnedNotificationID
+        do {
+            promptID = try await server.notify(request, replacing: nil)
+        } catch {
+            return AgentLog.write(
+                "responses",
+                "“Reply to …” for \(notification.app) was not shown (`unotify reply \(number)` still answers): \(error)"
+            )
+        }
+        if !shown.addReplyToken(number, shownAt: promptID) {
             await takeDown(promptID, showing: request)  // answered or dropped while it was being shown
         }
     }
@@ -86,9 +97,10 @@ extension NotificationAgent {
                 "no reply is waiting under \(AgentError.quote(typed)) (it was answered or has expired); "
                     + "type the number the \"Reply to …\" notification shows, such as 4F7Q-9K2M-XR3T-8W1V")
         }
-        try await respond(
+        await respond(
             pending.notification, action: pending.action, text: text, activationToken: pending.activationToken)
         if let prompt = pending.promptShownAt { await takeDown(prompt, showing: pending.prompt) }
+        // try?: closing the answered notification is tidying; an id already closed errs harmlessly
         if shown.wasClicked(pending.shownAt) { try? await server.closeNotification(pending.shownAt) }
     }
 
@@ -97,15 +109,16 @@ extension NotificationAgent {
     func respond(
         to id: OwnedNotificationID, _ notification: DeliveredNotification, action: String,
         text: String? = nil
-    ) async throws {
-        try await respond(notification, action: action, text: text, activationToken: shown.activationTokens[id])
+    ) async {
+        await respond(notification, action: action, text: text, activationToken: shown.activationTokens[id])
     }
 
     /// Sends the response to `notification` to the app's listeners (or keeps it for its next
-    /// `Listen`).
+    /// `Listen`). What cannot be delivered or kept is logged (``AgentLog``): no caller is left
+    /// to hear it, the user's click being the cause.
     func respond(
         _ notification: DeliveredNotification, action: String, text: String?, activationToken: String?
-    ) async throws {
+    ) async {
         let response = ResponseRecord(
             app: notification.app, request: notification.request, deliveredAt: notification.date.timeIntervalSince1970,
             actionIdentifier: action, userText: text, activationToken: activationToken)
@@ -113,17 +126,27 @@ extension NotificationAgent {
         if listeners.isEmpty { await saveQueuedResponsesReporting() }  // queued until the app listens
         for listener in listeners {
             let signal = AgentInterface.response.message(
+                // try?: listeners are the bus's unique names, always valid
                 (notification.app, response), to: try? BusName(validating: listener))
-            _ = try? await connection.send(signal)
+            do {
+                _ = try await connection.send(signal)
+            } catch {
+                AgentLog.write(
+                    "responses",
+                    "\(notification.app)'s answer '\(action)' did not reach its listener \(listener): \(error)")
+            }
         }
     }
 
     /// Forgets a listener when its connection leaves the bus.
     func watchListener(_ name: String) {
+        // try?: listeners are the bus's unique names, always valid
         guard let busName = try? BusName(validating: name) else { return }
         let connection = self.connection
         Task { [weak self] in
+            // try?: a match that cannot be added leaves the listener until the agent restarts; sends to it then fail, logged
             guard let changes = try? await connection.nameOwnerChanges(of: busName) else { return }
+            // try?: an owner that cannot be read is taken as gone: the listener is dropped
             if (try? await connection.nameOwner(of: busName)) == nil {
                 await self?.dropListener(name)
                 return
@@ -146,6 +169,7 @@ extension NotificationAgent {
     /// presenter that lets the deadline pass is not asked again until it registers again, so a
     /// hung app costs its deadline once, not on every notification.
     func askPresenter(app: String, request: DeliveryRequest) async -> PresentationOptionBits? {
+        // try?: presenters are the bus's unique names, always valid
         guard let presenter = router.presenter(for: app), let destination = try? BusName(validating: presenter) else {
             return nil
         }
@@ -166,6 +190,7 @@ extension NotificationAgent {
         } catch {
             return nil
         }
+        // try?: a reply of other types is "present as the settings say", as when no delegate runs
         guard case (true, let bits)? = try? AgentInterface.willPresentReply.decode(reply.body) else { return nil }
         return PresentationOptionBits(rawValue: UInt(bits))
     }

@@ -33,6 +33,7 @@ extension NotificationAgent {
             logPush("distributors appearing later are not followed: \(error)")
         }
         // An unreadable push.json is registered again too: that logs why it cannot be.
+        // try?: as the comment says: an unreadable file is registered again, which logs why it cannot be
         if !((try? subscriptions().apps.isEmpty) ?? false) {
             Task { [weak self] in await self?.registerAgain() }
         }
@@ -52,6 +53,7 @@ extension NotificationAgent {
         let existing = try subscriptions().apps[app]
         let keyChanges = serverKey != nil && serverKey != existing?.serverKey
         if let existing, existing.distributor == choice.name, !keyChanges, let json = existing.json,
+            // try?: a distributor not on the bus (or not a name) means registering anew, below
             await (try? connection.nameOwner(of: BusName(validating: existing.distributor))) != nil
         {
             return json
@@ -103,6 +105,7 @@ extension NotificationAgent {
 
     /// `PushStatus`: the distributor in use and the counts.
     func pushStatus() async -> (String, [String: UInt32]) {
+        // try?: a status without the bus's names lists no distributor; the counts stay right
         let names = (try? await connection.listNames()) ?? []
         let choice = DistributorChoice.choose(
             among: names, variable: ProcessInfo.processInfo.environment[UnifiedPush.distributorVariable],
@@ -144,8 +147,18 @@ extension NotificationAgent {
             try await checkSender(message.sender, of: subscription, app: app, call: "Unregistered")
             logPush("\(subscription.distributor) unregistered \(app); registering it again with new keys")
             push.document?.apps[app] = nil
-            try? push.file.save(push.document ?? .empty)
-            Task { [weak self] in _ = try? await self?.registerPush(app: app) }
+            do {
+                try push.file.save(push.document ?? .empty)
+            } catch {
+                logPush("\(app)'s old subscription stays in push.json until the new one is saved: \(error)")
+            }
+            Task { [weak self] in
+                do {
+                    _ = try await self?.registerPush(app: app)
+                } catch {
+                    await self?.logPush("\(app) could not be registered again: \(error)")
+                }
+            }
         }
         return empty
     }
@@ -191,6 +204,7 @@ extension NotificationAgent {
         if payload.contentAvailable, !request.hasContent {
             // A silent push: for the running app's delegate (asked as for willPresent, which
             // tells it apart), never shown. Not while the app may not notify at all.
+            // try?: an unreadable setting drops the silent push, reported by drop below
             guard (try? checkMayNotifyAtAll(app: app)) == true else {
                 return drop(.notAllowed, "a silent push for \(app) was dropped: the app may not notify")
             }
@@ -215,6 +229,7 @@ extension NotificationAgent {
     private func checkSender(_ sender: String?, of subscription: PushSubscription, app: String, call: String)
         async throws
     {
+        // try?: an owner that cannot be read is no match: the message is refused below and logged
         let owner = try? await connection.nameOwner(of: BusName(validating: subscription.distributor))
         guard let sender, let owner, sender == owner else {
             push.counts.record(.foreignSender)
@@ -241,6 +256,7 @@ extension NotificationAgent {
     private func forgetUnknownToken(_ token: String, at sender: String?) {
         guard let sender, !push.unregistering.contains(token),
             push.unregistering.count < Self.unknownTokensAskedAtOnce,
+            // try?: a sender that is no valid name is not asked to unregister an unknown token
             let distributor = try? client(sender)
         else { return }
         push.unregistering.insert(token)
@@ -287,6 +303,7 @@ extension NotificationAgent {
         } catch {
             return logPush("the subscriptions are not registered again: \(error)")
         }
+        // try?: no distributor now: the subscriptions are registered when one appears (followed above)
         guard !apps.isEmpty, let choice = try? await chooseDistributor() else { return }
         push.distributor = choice.name
         for (app, var subscription) in apps.sorted(by: { $0.key < $1.key }) {
@@ -369,29 +386,5 @@ extension NotificationAgent {
         document.apps[app] = subscription
         try push.file.save(document)
         push.document = document
-    }
-
-    /// Writes `line` to stderr, at most ``PushLogThrottle/linesPerWindow`` a minute: the rest are
-    /// counted and said in one line when the minute is over.
-    private func logPush(_ line: String) {
-        let now = ContinuousClock.now
-        for printed in push.logThrottle.lines(for: line, at: now) {
-            FileHandle.standardError.write(Data("unotifyd: push: \(printed)\n".utf8))
-        }
-        guard push.logThrottle.isLeavingOut, !push.logFlushScheduled, let end = push.logThrottle.windowEnd else {
-            return
-        }
-        push.logFlushScheduled = true
-        Task { [weak self] in
-            try? await Task.sleep(until: end, clock: .continuous)  // cancelled only with the agent
-            await self?.flushPushLog()
-        }
-    }
-
-    private func flushPushLog() {
-        push.logFlushScheduled = false
-        if let summary = push.logThrottle.flush(at: ContinuousClock.now) {
-            FileHandle.standardError.write(Data("unotifyd: push: \(summary)\n".utf8))
-        }
     }
 }

@@ -136,6 +136,7 @@ extension NotificationAgent {
         for pending in scheduler.readyToFire() {
             // Bounded: a few waits of at most 2 × `saveLead`.
             for _ in 0..<3 where pending.fireDate.timeIntervalSinceNow > 0 {
+                // try?: cancelled only with the agent; the loop is bounded either way
                 try? await Task.sleep(
                     for: .seconds(min(pending.fireDate.timeIntervalSinceNow, 2 * AgentScheduler.saveLead)))
             }
@@ -154,7 +155,14 @@ extension NotificationAgent {
                 savePendingSoon()
             }
         }
-        if changed { try? await savePending() }
+        if changed {
+            do {
+                try await savePending()
+            } catch {
+                AgentLog.write(
+                    "schedule", "pending.json was not saved after firing (the next change saves it): \(error)")
+            }
+        }
     }
 
     /// Delivers a pending notification now, with the app's settings as they are now; `false`

@@ -157,6 +157,7 @@ struct AgentAuthorizations {
                 try desktop?.write(settings, app: app)
             } catch {
                 // Nothing is decided that is not saved in both: the own store is taken back.
+                // try?: the save error is thrown next; this only undoes the half that was saved
                 if let before { try? store.update(app) { $0 = before } } else { try? store.reset(app) }
                 throw error
             }

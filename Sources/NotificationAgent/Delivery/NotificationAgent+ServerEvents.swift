@@ -63,6 +63,7 @@ extension NotificationAgent {
                     // click; lxqt-notificationd keeps it until its own timeout (the client must
                     // close it), so it is closed first. An id the server already closed gets an
                     // error, which is harmless.
+                    // try?: an id the server closed already errs harmlessly (as the comment above says)
                     try? await server.closeNotification(id)
                     let clicked = shown.newPopupID()
                     let event: AuthorizationEvent =
@@ -78,6 +79,7 @@ extension NotificationAgent {
             // close by the user, and nothing left on screen to answer, so it stays delivered.
             if shown.takeServerDiscard(id) { return }
             // The server's own numbering (Enlightenment's is one lower), read by its profile.
+            // try?: a server without a profile reports reasons as the specification numbers them
             let reason = (try? await server.profile())?.closeReason(reported) ?? reported
             if let popup = shown.removePopup(id) {
                 await applyReporting(.closed(popup.popup), app: popup.app)
@@ -90,25 +92,28 @@ extension NotificationAgent {
                 delivery.attachments.release(notification.request.imagePath)
                 // Only an out-of-spec reason needs the server's profile (Cinnamon's close cross sends 0).
                 var meaning = reason
+                // try?: without a profile an out-of-spec reason stays unrecognized, which reports no dismissal
                 if case .unrecognized(let value) = reason, let profile = try? await server.profile() {
                     meaning = profile.closeReason(wireValue: value)
                 }
                 if meaning == .dismissed, !clicked,
+                    // try?: an unreadable categories.json means no category asked for dismissals (its error is reported where it is set)
                     (try? delivery.category(app: notification.app, identifier: notification.request.categoryIdentifier))?
                         .reportsDismissal == true
                 {
-                    try? await respond(to: id, notification, action: ResponseRecord.dismissActionIdentifier)
+                    await respond(to: id, notification, action: ResponseRecord.dismissActionIdentifier)
                 }
             }
         case .activationToken(_, let token):
             shown.setActivationToken(token, for: id)
         case .replied(_, let text):
             guard let notification = shown.delivered[id], shown.markClicked(id) else { return }
+            // try?: an unreadable categories.json leaves the reply under the inline-reply key, still delivered
             let category = try? delivery.category(
                 app: notification.app, identifier: notification.request.categoryIdentifier)
             let action =
                 category?.actions.first { $0.textInput != nil }?.identifier ?? PresentationMapping.inlineReplyKey
-            try? await respond(to: id, notification, action: action, text: text)
+            await respond(to: id, notification, action: action, text: text)
         }
     }
 }

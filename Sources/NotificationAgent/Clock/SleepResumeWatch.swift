@@ -11,7 +11,9 @@ enum SleepResumeWatch {
     static func wakes(address: String) async -> AsyncThrowingStream<DBusMessage, any Error>? {
         // A connection that fails leaves Dispatch's worker-pool monitor running, a timer that
         // wakes the process every second for good (measured): no socket, no attempt.
+        // try?: no system bus (a container, a test) means no sleep signals: time changes are still seen by the clock watch
         guard socketMayExist(address), let connection = try? DBusConnection(address: address) else { return nil }
+        // try?: as above: without the match there are no sleep signals, and the clock watch remains
         return try? await connection.signals(
             matching: MatchRule(
                 path: "/org/freedesktop/login1", interface: "org.freedesktop.login1.Manager", member: "PrepareForSleep")

@@ -39,6 +39,7 @@ extension NotificationAgent {
         let name = AppDisplayName.name(for: app)
         var hints = NotificationHints()
         hints.urgency = .critical
+        // try?: the caller is told why just below (AgentError .cannotAsk) whether or not this shows
         _ = try? await server.notify(
             NotifyRequest(
                 appName: name, summary: authorizations.strings.text("prompt.title", name),
@@ -91,6 +92,7 @@ extension NotificationAgent {
                 let kind = Self.kind(of: effect)
                 let followUp: AuthorizationEvent
                 do {
+                    // try?: without a profile the prompt is sent as is; its Notify's error is handled below
                     let profile = try? await server.profile()
                     var prompt = ActionMenuHint.applied(
                         to: authorizations.popup(kind, app: app), profile: profile, strings: authorizations.strings)
@@ -134,13 +136,16 @@ extension NotificationAgent {
     /// popup is gone already).
     func takeDown(_ id: OwnedNotificationID, showing request: NotifyRequest?) async {
         guard !shown.isRetired(id.owner) else { return }  // gone with its server
+        // try?: without a profile the popup is closed below, as on most servers
         if var expiring = request, let profile = try? await server.profile(), !profile.removesClosedPopups {
             expiring.actions = []
             expiring.hints.isResident = nil
             expiring.expireTimeout = .milliseconds(1)
+            // try?: taking a popup down: one the server already removed needs nothing
             _ = try? await server.replace(id, with: expiring)
             return
         }
+        // try?: taking a popup down: one the server already removed needs nothing
         try? await server.closeNotification(id)
     }
 
