@@ -56,6 +56,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "FreedesktopNotifications", dependencies: ["DBus"], swiftSettings: strictSettings),
+        // What desktops keep beside the specification (do-not-disturb switches, xfconf, KConfig's
+        // and the launcher's signals), over D-Bus only, so that the CLI reads it without GIO.
+        .target(
+            name: "DesktopIntegration", dependencies: ["FreedesktopNotifications", "DBus"],
+            swiftSettings: strictSettings),
         .target(
             name: "NotificationAgentClient",
             dependencies: ["FreedesktopNotifications", "DBus"],
@@ -72,7 +77,8 @@ let package = Package(
         .target(
             name: "NotificationAgent",
             dependencies: [
-                "UserNotifications", "NotificationAgentClient", "FreedesktopNotifications", "DBus", "CGio", "QuietExecutor",
+                "UserNotifications", "NotificationAgentClient", "FreedesktopNotifications", "DesktopIntegration", "DBus",
+                "CGio", "QuietExecutor",
                 .product(name: "HeapModule", package: "swift-collections"),
                 // Web Push decryption (RFC 8291): P-256 key agreement, HKDF, AES-128-GCM.
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -91,6 +97,7 @@ let package = Package(
                 "DBus",
                 "NotificationAgentClient",
                 "FreedesktopNotifications",
+                "DesktopIntegration",
                 "QuietExecutor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -127,6 +134,11 @@ let package = Package(
         .testTarget(
             name: "FreedesktopNotificationsTests",
             dependencies: ["FreedesktopNotifications", "DBus", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "DesktopIntegrationTests",
+            dependencies: ["DesktopIntegration", "FreedesktopNotifications", "DBus", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

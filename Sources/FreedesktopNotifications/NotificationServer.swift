@@ -37,8 +37,9 @@ public protocol NotificationServer: Sendable {
     /// Closes a notification on the server connection that issued it, and on no other; throws
     /// ``NotificationServerError`` with code `.noServer` when it has gone.
     func closeNotification(_ notification: OwnedNotificationID) async throws
-    /// Whether the server's do-not-disturb is on (``DoNotDisturbSwitch``); throws when the server cannot say.
-    func isInhibited() async throws -> Bool
+    /// Where the server is on the bus, for what its desktop keeps beside this interface (its
+    /// do-not-disturb switch, read by `DesktopIntegration`); nil for a server on no bus.
+    var endpoint: ServerEndpoint? { get }
     /// The unique name of the server name's owner as it changes (`nil`: no server). Subscribed
     /// when this returns; the first element is the owner at that moment.
     func ownerChanges() async throws -> AsyncThrowingStream<String?, any Error>

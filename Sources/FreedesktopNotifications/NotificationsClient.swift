@@ -13,6 +13,10 @@ public actor NotificationsClient: NotificationServer {
     public nonisolated let serverName: BusName
     /// The deadline of each call to the server.
     public nonisolated let timeout: Duration
+    /// The server's name on the client's connection, with the client's deadline.
+    public nonisolated var endpoint: ServerEndpoint? {
+        ServerEndpoint(connection: connection, name: serverName, timeout: timeout)
+    }
     private var owner: String?
     private var cachedCapabilities: (owner: String, capabilities: ServerCapabilities)?
     private var cachedInformation: (owner: String, information: ServerInformation?)?

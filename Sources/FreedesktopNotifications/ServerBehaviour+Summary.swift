@@ -32,9 +32,6 @@ extension ServerBehaviour {
         case .refusesQuickRepeats: "refuses the same notification again within about a second"
         case .dropsNotificationsOfDepartedSenders: "drops a notification whose sender has already left"
         case .closesAppNotificationsWhenSenderLeaves: "closes an app's notifications when their sender leaves"
-        case .doNotDisturb(let doNotDisturbSwitch): "keeps its do-not-disturb in \(doNotDisturbSwitch.origin)"
-        case .doNotDisturbInGSettings: "keeps its do-not-disturb in GSettings"
-        case .hasNoDoNotDisturb: "has no do-not-disturb unotify can read"
         }
     }
 }

@@ -72,12 +72,4 @@ public enum ServerBehaviour: Sendable, Hashable {
     /// Every notification of an app (one whose `desktop-entry` or app name names an installed
     /// `.desktop` file) is closed when the connection that first sent one leaves the bus.
     case closesAppNotificationsWhenSenderLeaves
-
-    // Do not disturb.
-    /// Its do-not-disturb switch is read over D-Bus this way.
-    case doNotDisturb(DoNotDisturbSwitch)
-    /// Its desktop keeps the do-not-disturb switch in GSettings, which only the agent reads.
-    case doNotDisturbInGSettings(GSettingsDoNotDisturb)
-    /// It has no do-not-disturb unotify can read, for this reason.
-    case hasNoDoNotDisturb(reason: String)
 }

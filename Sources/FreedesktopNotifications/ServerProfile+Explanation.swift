@@ -1,7 +1,8 @@
 extension ServerProfile {
     /// One line per feature: what works, what degrades and how, in words a user understands.
+    /// (Do-not-disturb is the desktop's, not the specification's: `DesktopIntegration` explains it.)
     public var explanation: [(feature: String, works: Bool, detail: String)] {
-        featureLines + (DoNotDisturbSwitch.of(self).map { [doNotDisturbLine($0)] } ?? [])
+        featureLines
             + (showsLinksAsRawText
                 ? [
                     (
@@ -24,60 +25,6 @@ extension ServerProfile {
                             + "(ExcessNotificationGeneration); the app gets that error"
                     )
                 ] : [])
-    }
-
-    /// The "do not disturb" line of `explanation`, for servers whose switch unotify reads
-    /// (``DoNotDisturbSwitch``): what the server and unotifyd do while it is on (measured).
-    private func doNotDisturbLine(_ doNotDisturb: DoNotDisturbSwitch) -> (feature: String, works: Bool, detail: String)
-    {
-        switch doNotDisturb {
-        case .inhibited:
-            (
-                "do not disturb", true,
-                "while the desktop's do-not-disturb is on, notifications go to its history without a popup, "
-                    + "and unotifyd plays no sound for them; the permission prompt (critical) still pops up"
-            )
-        case .dunstPaused:
-            (
-                "do not disturb", false,
-                "while dunst is paused, it holds every notification until it resumes, critical ones too; "
-                    + "unotifyd plays no sound for them but a critical one's"
-            )
-        case .makoMode:
-            (
-                "do not disturb", true,
-                "in mako's mode do-not-disturb unotifyd plays no sound but a critical one's; mako hides "
-                    + "notifications only where its configuration has [mode=do-not-disturb] invisible=1"
-            )
-        case .xfconf:
-            (
-                "do not disturb", true,
-                "while Xfce's do-not-disturb is on, xfce4-notifyd logs notifications without a popup and unotifyd "
-                    + "plays no sound for them; critical ones pop up with their sound"
-            )
-        case .swayncDnd:
-            (
-                "do not disturb", true,
-                "while SwayNotificationCenter's do-not-disturb is on, it keeps notifications in its control center "
-                    + "without a popup; unotifyd plays no sound but a critical one's (swaync plays none itself)"
-            )
-        case .budgieDispatcher:
-            (
-                "do not disturb", true,
-                discardsNotificationsInDoNotDisturb
-                    ? "while Budgie's do-not-disturb is on, budgie-daemon shows no popup at all, critical ones "
-                        + "included, and closes each at once; unotifyd keeps them in `unotify delivered` and plays "
-                        + "no sound but a critical one's"
-                    : "while Budgie's do-not-disturb is on, budgie-daemon shows no popup for a notification that is "
-                        + "not critical and closes it at once; unotifyd plays no sound for those; critical ones pop up"
-            )
-        case .awesomeSuspended:
-            (
-                "do not disturb", false,
-                "while naughty is suspended, awesome holds every notification hidden until it resumes, critical "
-                    + "ones too; unotifyd plays no sound for them but a critical one's"
-            )
-        }
     }
 
     /// The lines of `explanation` every server has.

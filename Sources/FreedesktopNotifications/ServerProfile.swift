@@ -234,10 +234,4 @@ public struct ServerProfile: Hashable, Sendable {
     /// The server draws no image hint (`image-path`, `image_path`), only `app_icon`, a file
     /// path included (awesome's naughty). So an image goes there as the app icon.
     public var drawsImagesOnlyAsAppIcon: Bool { has(.drawsImagesOnlyAsAppIcon) }
-
-    /// Where the desktop of this server keeps its do-not-disturb in GSettings (Cinnamon's
-    /// `display-notifications`, GNOME's `show-banners`), which only the agent reads; nil elsewhere.
-    public var doNotDisturbInGSettings: GSettingsDoNotDisturb? {
-        first { if case .doNotDisturbInGSettings(let place) = $0 { place } else { nil } }
-    }
 }

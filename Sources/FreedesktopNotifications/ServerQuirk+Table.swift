@@ -38,10 +38,6 @@ extension ServerQuirk {
             evidence: "48.7 and 51.0: a notify-send naming an installed desktop entry is gone once notify-send "
                 + "exits (measured; notificationDaemon.js destroys an app's source when its first sender's name "
                 + "vanishes; SendKeptEndToEndTests)"),
-        ServerQuirk(
-            "gnome-shell", vendor: "GNOME", .doNotDisturbInGSettings(.gnomeShowBanners),
-            evidence: "43.9, 48.7, 51.0: show-banners off hides every banner but the critical prompt's (measured; "
-                + "GnomeShellSettingsEndToEndTests)"),
     ]
 
     /// KDE Plasma ("Plasma" by "KDE"). Its do-not-disturb is the `inhibitions` capability's.
@@ -91,25 +87,11 @@ extension ServerQuirk {
     /// Servers of wlroots compositors and standalone ones: dunst, mako, SwayNotificationCenter.
     static let wlrootsServers: [ServerQuirk] = [
         ServerQuirk(
-            "dunst", .doNotDisturb(.dunstPaused),
-            evidence: "1.9: paused (dunstctl set-paused true) holds every notification, critical ones too, until "
-                + "it resumes; 1.13.2 the same at pause level 100, and `paused` reads any level above 0 "
-                + "(measured; DoNotDisturbEndToEndTests)"),
-        ServerQuirk(
             "mako", .drawsNoButtons(menuCommand: "makoctl menu"),
             evidence: "1.7.1 under sway 1.7 (\"mako\" by \"emersion\", 0.0.0 in Debian's build): advertises "
                 + "actions and reports ActionInvoked but draws only summary and body; makoctl menu or invoke picks "
                 + "an action, a left click invokes default (measured; MakoEndToEndTests); 1.11.0 the same, its "
                 + "makoctl a C program (measured; the matrix on mako-1.11)"),
-        ServerQuirk(
-            "mako", .doNotDisturb(.makoMode),
-            evidence: "1.7.1 and 1.11.0: the mode do-not-disturb (makoctl mode -a) is listed by ListModes; mako "
-                + "hides only what its [mode=do-not-disturb] section says (measured; DoNotDisturbEndToEndTests)"),
-        ServerQuirk(
-            "SwayNotificationCenter", .doNotDisturb(.swayncDnd),
-            evidence: "0.7.3: GetDnd answers the running server's state (swaync-client --dnd-on); 0.12.6 the "
-                + "same, and an inhibitor (swaync-client --inhibitor-add) holds popups while GetDnd stays false, "
-                + "IsInhibited true (measured; AgentNewServersDoNotDisturbTests, DoNotDisturbEndToEndTests)"),
         ServerQuirk(
             "SwayNotificationCenter", vendor: "ErikReider", .keepsExpiredPopupsInControlCenter,
             evidence: "0.7.3 under sway 1.7: a popup leaves after its timeout into the control center with no "
@@ -139,10 +121,6 @@ extension ServerQuirk {
             evidence: "0.7.3: a click on the body closes the popup and reports no default action (measured); "
                 + "0.9.7: a click on the body closes it as a dismissal (measured; DismissMatrixTests)"),
         ServerQuirk(
-            "Xfce Notify Daemon", .doNotDisturb(.xfconf),
-            evidence: "0.7.3 and 0.9.7: xfconf's xfce4-notifyd /do-not-disturb; a notification that is not "
-                + "critical is logged without a popup (measured; DoNotDisturbEndToEndTests)"),
-        ServerQuirk(
             "cinnamon", vendor: "GNOME", .reportsDismissalAsReasonZero,
             evidence: "5.6: the cross on a banner and on the tray applet sent NotificationClosed(id, 0) once; "
                 + "buttons, CloseNotification and remove-old expiry send 2, 3 and 1 (measured; DismissMatrixTests); "
@@ -156,10 +134,6 @@ extension ServerQuirk {
             evidence: "5.6: notificationDaemon.js passes image-path to GLib.filename_to_uri, which throws on "
                 + "file://; with an app icon the whole banner was lost (measured; ImageMatrixTests); 6.6.9 draws "
                 + "a path and a file:// URI, with or without an app icon (measured)"),
-        ServerQuirk(
-            "cinnamon", .doNotDisturbInGSettings(.cinnamonDisplayNotifications),
-            evidence: "5.6: display-notifications off shows no banner but the critical prompt's (measured; "
-                + "CinnamonDoNotDisturbProcessTests); 6.6.9 the same switch (measured; DoNotDisturbEndToEndTests)"),
         ServerQuirk(
             "cinnamon", vendor: "GNOME", since: ServerVersion(6, 6), .discardsNotificationsInDoNotDisturb,
             evidence: "6.6.9: with display-notifications off every Notify, critical too, is answered with an id, "
@@ -186,11 +160,6 @@ extension ServerQuirk {
                 + "instead (measured; ImageMatrixTests); 10.10.3 draws the path (ImageMatrixTests on "
                 + "budgie-10.10)"),
         ServerQuirk(
-            "Budgie Notification Server", .doNotDisturb(.budgieDispatcher),
-            evidence: "10.7: GetDoNotDisturb on budgie-daemon's Dispatcher; while on, no popup for a notification "
-                + "that is not critical (measured; AgentNewServersDoNotDisturbTests); 10.10.3 the same Dispatcher "
-                + "(measured; DoNotDisturbEndToEndTests)"),
-        ServerQuirk(
             "e17", vendor: "enlightenment.org", .reportsDismissalWithoutActions,
             evidence: "0.25.4 (reports itself as 0.17): capabilities body body-markup, no ActionInvoked ever, but a "
                 + "close cross (measured; DismissMatrixTests)"),
@@ -207,13 +176,6 @@ extension ServerQuirk {
             evidence: "0.25.4: a 64x64 red square given as a path drew 1600 red pixels scaled, as a file:// URI "
                 + "none (measured; ImageMatrixTests)"),
         ServerQuirk(
-            "e17",
-            .hasNoDoNotDisturb(
-                reason: "Enlightenment has no do-not-disturb: its notification module only filters by urgency "
-                    + "(show_low, show_normal, show_critical in its settings), which unotify does not read"),
-            evidence: "0.25.4: its notification module keeps urgency filters and no do-not-disturb state (read in its "
-                + "code; DoNotDisturbReadTests)"),
-        ServerQuirk(
             "naughty", vendor: "awesome", .keysActionsByTitle,
             evidence: "4.3: -A a=Same -A b=Same drew one row, -A a=Alpha -A b=Beta drew Beta above Alpha (measured)"),
         ServerQuirk(
@@ -223,9 +185,5 @@ extension ServerQuirk {
             "naughty", vendor: "awesome", .drawsImagesOnlyAsAppIcon,
             evidence: "4.3: a red square given as app_icon was drawn, given as either image hint nothing (measured; "
                 + "ImageMatrixTests)"),
-        ServerQuirk(
-            "naughty", .doNotDisturb(.awesomeSuspended),
-            evidence: "4.3: naughty.is_suspended() through Eval of org.awesomewm.awful.Remote; while suspended "
-                + "every notification is held hidden (measured; AgentNewServersDoNotDisturbTests)"),
     ]
 }

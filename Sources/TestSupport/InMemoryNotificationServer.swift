@@ -19,8 +19,8 @@ public actor InMemoryNotificationServer: NotificationServer {
     public private(set) var shown: [Shown] = []
     /// Every notification closed so far, in order.
     public private(set) var closed: [OwnedNotificationID] = []
-    /// What `isInhibited()` answers (the server's do-not-disturb).
-    public private(set) var inhibited = false
+    /// On no bus: no desktop switch can be read beside it.
+    public nonisolated let endpoint: ServerEndpoint? = nil
     private let capabilityNames: [String]
     private let information: ServerInformation
     private var lastID: UInt32 = 0
@@ -68,11 +68,6 @@ public actor InMemoryNotificationServer: NotificationServer {
     public func changeOwner(to newOwner: String?) {
         owner = newOwner
         for subscriber in ownerSubscribers { subscriber.yield(newOwner) }
-    }
-
-    /// Turns the server's do-not-disturb on or off.
-    public func setInhibited(_ value: Bool) {
-        inhibited = value
     }
 
     // MARK: NotificationServer
@@ -140,8 +135,6 @@ public actor InMemoryNotificationServer: NotificationServer {
         try issuedByCurrentOwner(notification)
         closed.append(notification)
     }
-
-    public func isInhibited() async throws -> Bool { inhibited }
 
     public func ownerChanges() async throws -> AsyncThrowingStream<String?, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: String?.self, throwing: (any Error).self)

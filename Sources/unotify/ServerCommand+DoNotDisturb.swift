@@ -1,3 +1,4 @@
+import DesktopIntegration
 import FreedesktopNotifications
 import NotificationAgentClient
 
@@ -20,7 +21,7 @@ extension ServerCommand {
             }
         }
         do {
-            return "do not disturb: \(try await client.isInhibited() ? "on" : "off") (\(doNotDisturb.origin))"
+            return "do not disturb: \(try await client.isDoNotDisturbOn() ? "on" : "off") (\(doNotDisturb.origin))"
         } catch {
             return "do not disturb: unavailable (\(doNotDisturb.origin) could not be read: \(error))"
         }

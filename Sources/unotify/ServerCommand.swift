@@ -1,4 +1,5 @@
 import ArgumentParser
+import DesktopIntegration
 import FreedesktopNotifications
 
 /// `unotify server`: which notification server runs, and what it can do.
@@ -28,13 +29,16 @@ struct ServerCommand: AsyncParsableCommand {
                 StandardOutput.write(
                     "\(information.name) \(information.version) (\(information.vendor)), spec \(information.specVersion)"
                 )
-                for line in profile.explanation {
+                for line in profile.explanation + (profile.doNotDisturbExplanation.map { [$0] } ?? []) {
                     StandardOutput.write("\(line.works ? "works   " : "degrades") \(line.feature): \(line.detail)")
                 }
                 StandardOutput.write(await Self.doNotDisturbLine(client, profile))
                 StandardOutput.write(await Self.pushDistributorLine())
                 for quirk in profile.quirks {
                     StandardOutput.write("measured \(quirk.behaviour.summary) (\(quirk.versions)): \(quirk.evidence)")
+                }
+                for row in DoNotDisturbRow.rows(for: information) {
+                    StandardOutput.write("measured \(row.place.summary) (\(row.server.versions)): \(row.evidence)")
                 }
             } else if json {
                 StandardOutput.write(

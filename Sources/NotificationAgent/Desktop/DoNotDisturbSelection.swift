@@ -1,3 +1,4 @@
+import DesktopIntegration
 import FreedesktopNotifications
 
 /// Which do-not-disturb switch the agent follows: the one the running notification server keeps
@@ -18,6 +19,6 @@ package enum DoNotDisturbSelection {
             case .gnomeShowBanners, nil: return desktop?.doNotDisturb
             }
         }
-        return ServerDoNotDisturbSource(server: server, origin: doNotDisturbSwitch.origin)
+        return ServerDoNotDisturbSource(doNotDisturbSwitch: doNotDisturbSwitch, endpoint: server.endpoint)
     }
 }

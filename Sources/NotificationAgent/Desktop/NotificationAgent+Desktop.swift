@@ -1,3 +1,4 @@
+import DesktopIntegration
 import FreedesktopNotifications
 import NotificationAgentClient
 

@@ -1,11 +1,12 @@
 import DBus
+import DesktopIntegration
 import Foundation
 import NotificationAgentClient
 
 /// Xfce's per-app notification setting: xfce4-notifyd's list of muted applications, the string
 /// array `/applications/muted_applications` of xfconf channel `xfce4-notifyd` (Xfce Settings ›
 /// Notifications › Applications), read and written through xfconfd's D-Bus interface,
-/// `org.xfce.Xfconf` (`GetProperty`, `SetProperty`). A name in the list is an app whose
+/// `org.xfce.Xfconf` (``Xfconf``: `GetProperty`, `SetProperty`). A name in the list is an app whose
 /// notifications xfce4-notifyd logs without a popup: the app's alert (``XfceMutedRule``).
 ///
 /// The list is read once when the store starts and kept up to date from xfconfd's own
@@ -15,15 +16,12 @@ import NotificationAgentClient
 package final class XfceNotificationSettings: DesktopAppSettingsStore, @unchecked Sendable {
     static let channel = "xfce4-notifyd"
     static let property = "/applications/muted_applications"
-    static let service: BusName = "org.xfce.Xfconf"
-    static let path: ObjectPath = "/org/xfce/Xfconf"
-    static let interface: InterfaceName = "org.xfce.Xfconf"
 
     package let place = "Xfce Settings › Notifications › Applications"
     /// The prompt names Xfce's notification settings (`place.xfce`).
     package let placeKey = "place.xfce"
 
-    private let connection: DBusConnection
+    private let xfconf: Xfconf
     private let appName: @Sendable (String) -> String
     private let lock = NSLock()
     /// The list as xfconfd last said it, in its order; under `lock`.
@@ -38,11 +36,10 @@ package final class XfceNotificationSettings: DesktopAppSettingsStore, @unchecke
         connection: DBusConnection,
         appName: @escaping @Sendable (String) -> String = { AppDisplayName.name(for: $0) }
     ) async throws {
-        self.connection = connection
+        xfconf = Xfconf(connection: connection)
         self.appName = appName
-        let changes = try await connection.signals(
-            matching: MatchRule(sender: Self.service, path: Self.path, interface: Self.interface, arg0: Self.channel))
-        let initial = try await Self.read(on: connection)
+        let changes = try await xfconf.changes(in: Self.channel)
+        let initial = try await Self.names(in: xfconf.value(of: Self.property, in: Self.channel, timeout: .seconds(5)))
         lock.withLock { muted = initial }
         watch = Task { [weak self] in
             do {
@@ -68,11 +65,7 @@ package final class XfceNotificationSettings: DesktopAppSettingsStore, @unchecke
         let updated = shouldMute ? current + [name] : current.filter { $0 != name }
         let value = DBusValue.array(element: .variant, updated.map { .variant(.string($0)) })
         do {
-            _ = try connection.callBlocking(
-                .methodCall(
-                    destination: Self.service, path: Self.path, interface: Self.interface, member: "SetProperty",
-                    body: [.string(Self.channel), .string(Self.property), .variant(value)]),
-                timeout: .seconds(5))
+            try xfconf.setBlocking(Self.property, in: Self.channel, to: value, timeout: .seconds(5))
         } catch {
             throw XfceSettingsError("Xfce's muted applications could not be written (xfconfd): \(error)")
         }
@@ -94,23 +87,9 @@ package final class XfceNotificationSettings: DesktopAppSettingsStore, @unchecke
         }
     }
 
-    private static func read(on connection: DBusConnection) async throws -> [String] {
-        do {
-            let reply = try await connection.call(
-                .methodCall(
-                    destination: service, path: path, interface: interface, member: "GetProperty",
-                    body: [.string(channel), .string(property)]), timeout: .seconds(5))
-            guard reply.body.count == 1, case .variant(let value) = reply.body[0] else {
-                throw XfceSettingsError("xfconfd's GetProperty did not answer a variant")
-            }
-            return names(in: value)
-        } catch let error as DBusError where error.name == "org.xfce.Xfconf.Error.PropertyNotFound" {
-            return []
-        }
-    }
-
-    /// The strings of xfconf's array (`av` of strings; `as` accepted too); anything else is none.
-    static func names(in value: DBusValue) -> [String] {
+    /// The strings of xfconf's array (`av` of strings; `as` accepted too); anything else, or a
+    /// list never set, is none.
+    static func names(in value: DBusValue?) -> [String] {
         guard case .array(_, let items) = value else { return [] }
         return items.compactMap { item in
             switch item {

@@ -1,4 +1,5 @@
 import DBus
+import DesktopIntegration
 import Foundation
 import FreedesktopNotifications
 import NotificationAgentClient

@@ -1,4 +1,5 @@
 import DBus
+import DesktopIntegration
 import FreedesktopNotifications
 import Testing
 import TestSupport
@@ -42,12 +43,12 @@ import TestSupport
             [.string(#"Error during execution: module 'naughty' not found"#)]
         }
         let client = NotificationsClient(connection: try DBusConnection(address: bus.address))
-        await #expect(throws: NotificationServerError.self) { try await client.isInhibited() }
+        await #expect(throws: NotificationServerError.self) { try await client.isDoNotDisturbOn() }
     }
 
     /// Enlightenment keeps no switch: `--explain` says why, by its name.
     @Test func enlightenmentSaysItHasNone() {
-        let profile = ServerProfileTests.profile("e17", "enlightenment.org", ["body", "body-markup"])
+        let profile = ServerProfileFixture.profile("e17", "enlightenment.org", "0.25.4", ["body", "body-markup"])
         #expect(DoNotDisturbSwitch.of(profile) == nil)
         #expect(DoNotDisturbSwitch.absence(in: profile).hasPrefix("Enlightenment has no do-not-disturb"))
     }
@@ -79,11 +80,11 @@ import TestSupport
     /// The client reads off, then on after the switch flips, then off again.
     private static func expectFollows(_ state: SwitchState, _ bus: PrivateBus) async throws {
         let client = NotificationsClient(connection: try DBusConnection(address: bus.address))
-        #expect(try await client.isInhibited() == false)
+        #expect(try await client.isDoNotDisturbOn() == false)
         await state.set(true)
-        #expect(try await client.isInhibited() == true)
+        #expect(try await client.isDoNotDisturbOn() == true)
         await state.set(false)
-        #expect(try await client.isInhibited() == false)
+        #expect(try await client.isDoNotDisturbOn() == false)
     }
 }
 

@@ -1,6 +1,6 @@
 /// A desktop's do-not-disturb switch kept in GSettings, which only the agent reads (it links
-/// GIO; the CLI does not, for its fast start): a ``ServerBehaviour/doNotDisturbInGSettings(_:)``.
-public enum GSettingsDoNotDisturb: Sendable, Hashable {
+/// GIO; the CLI does not, for its fast start): a ``DoNotDisturbPlace/inGSettings(_:)``.
+package enum GSettingsDoNotDisturb: Sendable, Hashable {
     /// Cinnamon: `org.cinnamon.desktop.notifications display-notifications` (off is do-not-disturb).
     case cinnamonDisplayNotifications
     /// GNOME: `org.gnome.desktop.notifications show-banners` (off is do-not-disturb), read where
@@ -8,7 +8,7 @@ public enum GSettingsDoNotDisturb: Sendable, Hashable {
     case gnomeShowBanners
 
     /// Where it is kept, for `unotify server --explain` when the agent cannot be asked.
-    public var absence: String {
+    package var absence: String {
         switch self {
         case .cinnamonDisplayNotifications:
             "Cinnamon keeps it in GSettings (org.cinnamon.desktop.notifications display-notifications), "

@@ -1,7 +1,6 @@
 import DBus
 import Testing
-
-@testable import NotificationAgent
+import DesktopIntegration
 
 /// The notice KConfig sends after writing a file, as `KConfigWatcher` (Plasma's notification
 /// settings among them) listens for it.

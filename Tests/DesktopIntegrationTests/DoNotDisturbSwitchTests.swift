@@ -1,5 +1,7 @@
+import DesktopIntegration
 import FreedesktopNotifications
 import Testing
+import TestSupport
 
 /// Where each server keeps its do-not-disturb, by the name `GetServerInformation` gives (as
 /// Debian 12's servers give it) and KDE's `inhibitions` capability.
@@ -22,7 +24,7 @@ import Testing
     func eachServerHasItsSwitchOrNone(
         name: String, vendor: String, capabilities: [String], expected: DoNotDisturbSwitch?
     ) {
-        let profile = ServerProfileTests.profile(name, vendor, ["body"] + capabilities)
+        let profile = ServerProfileFixture.profile(name, vendor, "1", ["body"] + capabilities)
         #expect(DoNotDisturbSwitch.of(profile) == expected)
     }
 

@@ -1,0 +1,19 @@
+import FreedesktopNotifications
+
+extension ServerProfile {
+    /// Where the desktop of this server keeps its do-not-disturb in GSettings (Cinnamon's
+    /// `display-notifications`, GNOME's `show-banners`), which only the agent reads; nil elsewhere.
+    package var doNotDisturbInGSettings: GSettingsDoNotDisturb? {
+        for row in DoNotDisturbRow.rows(for: information) {
+            if case .inGSettings(let place) = row.place { return place }
+        }
+        return nil
+    }
+
+    /// The "do not disturb" line of `unotify server --explain`, for a server whose switch
+    /// unotify reads (``DoNotDisturbSwitch``): what the server and unotifyd do while it is on
+    /// (measured); nil for any other.
+    package var doNotDisturbExplanation: (feature: String, works: Bool, detail: String)? {
+        DoNotDisturbSwitch.of(self).map { ("do not disturb", $0.worksWhileOn, $0.whileOn(self)) }
+    }
+}
