@@ -98,8 +98,8 @@ extension AgentInterface {
 
     package static let setBadge = AgentCall(
         .setBadge, arguments: AgentBody("app", String.self, "count", Int64.self), reply: AgentBody("shown", Bool.self),
-        documentation: "Sets the app's badge (0 clears it), shown on launchers that read "
-            + "com.canonical.Unity.LauncherEntry; answers whether the settings allow badges.")
+        documentation: "Sets the app's badge (0 clears it), shown on launchers that read the Unity "
+            + "launcher API (com.canonical.Unity.LauncherEntry); answers whether the settings allow badges.")
 
     package static let setCategories = AgentCall(
         .setCategories, arguments: AgentBody("app", String.self, "categories_json", String.self), reply: AgentBody(),
