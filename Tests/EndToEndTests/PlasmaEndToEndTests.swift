@@ -99,8 +99,17 @@ extension EndToEnd {
             let session = try await MatrixSession(.plasma)
             let app = "org.example.Tea"
             try await session.allow(app)
-            let sends = try ["one", "two"].map { id in
-                (id, try session.start(["send", "--app", app, "--id", id, "Tea", "is ready"]))
+            // Plasma's window is its own second: with the server stopped until both Notify calls
+            // wait on its socket, it reads them back to back, however long the sends took to start.
+            let monitor = session.monitor
+            let sends = try await StoppedServer.holding(session.desktop) {
+                let sends = try ["one", "two"].map { id in
+                    (id, try session.start(["send", "--app", app, "--id", id, "Tea", "is ready"]))
+                }
+                try await Eventually.wait(timeout: .seconds(60), "both sends' Notify calls queued at Plasma") {
+                    monitor.notifyCalls.filter { $0.summary == "Tea" }.count >= 2
+                }
+                return sends
             }
             var statuses: [String: Int32] = [:]
             for (id, send) in sends { statuses[id] = try await send.wait(timeout: 30) }
