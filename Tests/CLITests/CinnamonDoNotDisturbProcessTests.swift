@@ -63,7 +63,7 @@ import TestSupport
         #expect(settings.stdout.hasSuffix("settings live in: unotify settings \(Self.app)\n"), "\(settings.stdout)")
         try await session.displayNotifications(false)
         let changed = ContinuousClock.now
-        try await Eventually.wait(timeout: .seconds(2), "the agent sees display-notifications=false") {
+        try await Eventually.wait(timeout: .seconds(10), "the agent sees display-notifications=false") {
             try await session.doNotDisturbLine() == "do not disturb: on (Cinnamon: display-notifications)"
         }
         print(

@@ -46,7 +46,7 @@ import TestSupport
         #expect(allowed.hasSuffix("settings live in: Xfce Settings › Notifications › Applications\n"), "\(allowed)")
         // The name xfce4-notifyd mutes by is the app_name unotifyd sends: the last part here (no .desktop).
         _ = try await mutedList(["-n", "-a", "-t", "string", "-s", "Tea"])
-        try await Eventually.wait(timeout: .seconds(1), "unotify settings says alert: off") {
+        try await Eventually.wait(timeout: .seconds(10), "unotify settings says alert: off") {
             try await unotify(["settings", Self.app]).contains("alert: off")
         }
         _ = try await unotify(["settings", Self.app, "--alert", "on"])

@@ -37,7 +37,7 @@ extension EndToEndWithoutPixelClicks {
             }
             #expect(try await line() == "do not disturb: off (GNOME: show-banners)")
             try await Self.gsettings(session, ["set", "org.gnome.desktop.notifications", "show-banners", "false"])
-            try await Eventually.wait(timeout: .seconds(2), "--explain says do-not-disturb is on") {
+            try await Eventually.wait(timeout: .seconds(10), "--explain says do-not-disturb is on") {
                 try await line() == "do not disturb: on (GNOME: show-banners)"
             }
             try await session.allow(Self.app)
@@ -55,7 +55,7 @@ extension EndToEndWithoutPixelClicks {
 
             try await Self.gsettings(session, ["set", Self.path, "enable", "false"])
             let changed = ContinuousClock.now
-            try await session.waitForStatus("denied", of: Self.app, timeout: .seconds(1))
+            try await session.waitForStatus("denied", of: Self.app, timeout: .seconds(10))
             print("GnomeShellSettingsEndToEndTests: enable=false seen after \(ContinuousClock.now - changed)")
             #expect(try await session.output(["settings", Self.app]).contains("status: denied"))
             let refused = try await session.unotify(["send", "--app", Self.app, "Tea", "is ready"])
@@ -66,7 +66,7 @@ extension EndToEndWithoutPixelClicks {
             // On again, without banners: the agent sends it quietly and the shell shows no banner.
             try await Self.gsettings(session, ["set", Self.path, "show-banners", "false"])
             try await Self.gsettings(session, ["set", Self.path, "enable", "true"])
-            try await session.waitForStatus("authorized", of: Self.app, timeout: .seconds(1))
+            try await session.waitForStatus("authorized", of: Self.app, timeout: .seconds(10))
             #expect(try await session.output(["settings", Self.app]).contains("alert: off"))
             try await Eventually.wait(timeout: .seconds(5), "the shell reads the app as on, without banners") {
                 try await Self.shellPolicy(session) == #""true false""#

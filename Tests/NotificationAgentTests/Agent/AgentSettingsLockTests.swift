@@ -79,8 +79,8 @@ import TestSupport
                 return error
             }
         }
-        // A head start, so that the write is under way when the others come.
-        try await Task.sleep(for: .milliseconds(300))
+        // The write is under way, waiting for the lock, when the others come.
+        try await lock.waitForWaiter()
         #expect(try await rig.client.listApps()[Self.other]?.authorization == .authorized)
         #expect(try await rig.client.pending(app: Self.other).isEmpty)
         _ = try await rig.client.add(app: Self.other, request: DeliveryRequest(identifier: "o", title: "Other"))
@@ -97,7 +97,7 @@ import TestSupport
         defer { lock.release() }
         let client = rig.client
         let write = Task { try await client.setSettings(app: Self.locked, changes: AgentStorageFaultTests.allowed) }
-        try await Task.sleep(for: .milliseconds(300))
+        try await lock.waitForWaiter()
         #expect(try await rig.client.settings(app: Self.locked).authorization == .notDetermined)
         let refused = await #expect(throws: AgentError.self) {
             _ = try await rig.client.add(app: Self.locked, request: DeliveryRequest(identifier: "l", title: "Locked"))
@@ -111,16 +111,21 @@ import TestSupport
 
     @Test func writesWaitingForTheLockLandInTheirOrderOnceItIsReleased() async throws {
         let rig = try await Rig()
+        let monitor = try await BusMonitor(address: rig.bus.address)
         let lock = try HeldLock(path: SettingsStore(directory: rig.disk.url).lockURL.path)
         let client = rig.client
         var quiet = AppSettings.authorized(requesting: [.alert, .sound])
         let loud = quiet.wire
         let first = Task { try await client.setSettings(app: Self.locked, changes: loud) }
-        try await Task.sleep(for: .milliseconds(100))
+        // The first write waits for the lock before the second is sent; the second is on its
+        // way to the agent (seen on the bus) before the lock is released.
+        try await lock.waitForWaiter()
         quiet.sound = .disabled
         let silent = quiet.wire
         let second = Task { try await client.setSettings(app: Self.locked, changes: silent) }
-        try await Task.sleep(for: .milliseconds(300))
+        try await Eventually.wait(timeout: .seconds(10), "both SetSettings calls on the bus") {
+            monitor.messages.filter { $0.kind == "method call" && $0.member == "SetSettings" }.count >= 2
+        }
         lock.release()
         // Each answers with the settings as they are then: the first may already see the second.
         _ = try await first.value
