@@ -47,6 +47,22 @@ import Testing
             return try String(dbusValue: calls[index].arguments["endpoint"] ?? .string(""))
         }
 
+        /// What the connector received before a marker: the registration of a fresh token, whose
+        /// `NewEndpoint` the distributor sends after every call it had queued (one main loop sends
+        /// them all, each queued before its HTTP or D-Bus answer). "Nothing more was sent",
+        /// known rather than waited for.
+        func receivedBeforeMarker() async throws -> [RecordingPushConnector.Call] {
+            _ = try await register(token: "marker")
+            let connector = connector
+            @Sendable func isMarker(_ call: RecordingPushConnector.Call) -> Bool {
+                call.member == "NewEndpoint" && call.arguments["token"] == .string("marker")
+            }
+            try await Eventually.wait(timeout: .seconds(10), "the marker's NewEndpoint") {
+                connector.received.contains(where: isMarker)
+            }
+            return Array(connector.received.prefix { !isMarker($0) })
+        }
+
         func stop() {
             // The connections end with the bus.
             distributor.stop()
@@ -125,8 +141,9 @@ import Testing
             #expect(try String(dbusValue: message.arguments["id"] ?? .string("")) == id)
         }
         #expect(try await TestPushDistributor.post(Data("x".utf8), to: control + "no-such-id").status == 404)
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(setup.connector.received.filter { $0.member == "Message" }.count == 2, "nothing more was sent")
+        #expect(
+            try await setup.receivedBeforeMarker().filter { $0.member == "Message" }.count == 2, "nothing more was sent"
+        )
     }
 
     /// RFC 8292 §4: a registration with a `vapid` key is restricted. A POST without `vapid`
@@ -151,8 +168,7 @@ import Testing
             ).status
             #expect(status == (authorization.hasPrefix("vapid") ? 403 : 401), "\(authorization)")
         }
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(setup.connector.received.filter { $0.member == "Message" }.isEmpty)
+        #expect(try await setup.receivedBeforeMarker().filter { $0.member == "Message" }.isEmpty)
     }
 
     /// Over 4096 bytes: 413; empty: 400; an endpoint never given out: 404. Nothing is sent.
@@ -164,8 +180,7 @@ import Testing
         #expect(try await TestPushDistributor.post(Data(count: 4097), to: endpoint).status == 413)
         #expect(try await TestPushDistributor.post(Data(), to: endpoint).status == 400)
         #expect(try await TestPushDistributor.post(Data([1]), to: endpoint + "x").status == 404)
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(setup.connector.received.filter { $0.member == "Message" }.isEmpty)
+        #expect(try await setup.receivedBeforeMarker().filter { $0.member == "Message" }.isEmpty)
     }
 
     /// "The distributor MUST call this method to confirm unregistration"; the endpoint is then
@@ -199,8 +214,7 @@ import Testing
         await #expect(throws: DBusError.self) {
             try await setup.call("org.unifiedpush.Distributor2", "Register", [badService.dbusValue])
         }
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(setup.connector.received.isEmpty)
+        #expect(try await setup.receivedBeforeMarker().isEmpty)
     }
 
     /// Distributor1 and Connector1 (positional arguments), still in use: a v1 registration is
@@ -246,8 +260,7 @@ import Testing
             try await TestPushDistributor.post(Data([2]), to: endpoint, headers: ["TTL": "60", "Urgency": "high"])
                 .status == 201)
         let messages = try await setup.connector.calls("Message")
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(setup.connector.received.filter { $0.member == "Message" }.count == 1)
+        #expect(try await setup.receivedBeforeMarker().filter { $0.member == "Message" }.count == 1)
         #expect(try [UInt8](dbusValue: messages[0].arguments["message"] ?? .string("")) == [2])
     }
 }
