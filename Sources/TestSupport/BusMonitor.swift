@@ -71,6 +71,16 @@ public final class BusMonitor: @unchecked Sendable {
         return Array(all[..<answer])
     }
 
+    /// Waits (bounded) until a call to `member` is on the bus and answered; returns the messages
+    /// up to that answer (``messagesUntilAnswer(toNewest:timeout:)``).
+    @discardableResult
+    public func waitForAnswer(to member: String, timeout: Duration = .seconds(10)) async throws -> [MonitoredMessage] {
+        try await Eventually.wait(timeout: timeout, "a \(member) call on the bus") {
+            self.messages.contains { $0.kind == "method call" && $0.member == member }
+        }
+        return try await messagesUntilAnswer(toNewest: member, timeout: timeout)
+    }
+
     /// Waits (bounded) until `count` `Notify` calls have been answered (or only sent, for
     /// `answered: false`: a call made with no reply expected gets none); returns them all.
     @discardableResult

@@ -40,20 +40,10 @@ final class FixedPresentationDelegate: UNUserNotificationCenterDelegate, @unchec
         _ = try await rig.base.client.setSettings(
             app: "org.example.Tea", changes: AppSettings.authorized(requesting: [.alert, .sound, .badge]).wire)
         let delegate = FixedPresentationDelegate(options)
+        let monitor = try await BusMonitor(address: rig.base.bus.address)
         rig.center.delegate = delegate
-        // The presenter is registered when the delegate is set: probe until the delegate is asked,
-        // then take the probes' Notify calls off the fake (a probe the delegate hid made none).
-        var probes = 0
-        var registered = false
-        while !registered, probes < 100 {
-            probes += 1
-            try await rig.center.add(
-                UNNotificationRequest(identifier: "probe\(probes)", content: Self.content("p"), trigger: nil))
-            registered = delegate.askedIdentifiers.contains("probe\(probes)")
-            if !registered { try await Task.sleep(for: .milliseconds(20)) }
-        }
-        #expect(registered)
-        for _ in 0..<(options.isEmpty ? probes - 1 : probes) { _ = try await rig.fake.nextCall() }
+        // The presenter is registered when the delegate is set: the agent's answer to it is the fact.
+        try await monitor.waitForAnswer(to: "RegisterPresenter")
         return (rig, delegate)
     }
 
