@@ -55,7 +55,8 @@ import TestSupport
 
     /// Runs `operation`; if it has not finished after `patience`, a watchdog thread (outside
     /// Swift's cooperative pool, which a blocked reader may have exhausted) frees whoever blocks
-    /// on the trap. Returns whether a reader was found blocked, and the operation's outcome.
+    /// on the trap. Returns whether a reader of this process was found blocked (or the FIFO left
+    /// open), and the operation's outcome: an operation that is only slow is not blocked.
     static func run<T: Sendable>(
         _ trap: FIFOTrap, patience: TimeInterval = 3,
         _ operation: @escaping @Sendable () async throws -> T
@@ -64,7 +65,11 @@ import TestSupport
         let thread = Thread {
             let deadline = Date().addingTimeInterval(patience)
             while !watchdog.isDone, Date() < deadline { usleep(20_000) }
-            if !watchdog.isDone, trap.releaseReader() { watchdog.noteBlocked() }
+            // A slow operation is not a blocked one: blocked is this process holding the FIFO or
+            // waiting in its open (another process's inherited copy is not the agent's).
+            guard !watchdog.isDone else { return }
+            let holding = trap.isOpenInThisProcess()
+            if trap.releaseReader(), holding { watchdog.noteBlocked() }
         }
         thread.start()
         let result: Result<T, any Error>
