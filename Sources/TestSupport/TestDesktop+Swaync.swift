@@ -52,15 +52,20 @@ extension TestDesktop {
     }
 
     /// Closes swaync's newest popup with its close cross, which swaync draws while the pointer
-    /// is over the popup: the pointer goes onto the popup first, then clicks the cross.
+    /// is over the popup: the pointer goes onto the popup first, then clicks the cross, again
+    /// (bounded) until swaync holds one notification fewer: a click that came before the cross
+    /// was drawn is known to have missed, not guessed to have landed after a pause.
     public func swayncClose() async throws {
+        let before = try await swayncCount()
         let targets = try await swayncTargets(buttons: 0)
         guard let body = targets["body"], let close = targets["close"] else {
             throw TestSupportError("swaync-buttons found no popup to close")
         }
         try await output(Self.script("wl-click"), ["--move-only", body.x, body.y])
-        try await Task.sleep(for: .milliseconds(300))
-        try await output(Self.script("wl-click"), [close.x, close.y])
+        try await Eventually.wait(timeout: .seconds(20), "swaync's close cross closed the popup") {
+            try await self.output(Self.script("wl-click"), [close.x, close.y])
+            return try await self.swayncCount() < before
+        }
     }
 
     /// How many notifications swaync holds (`swaync-client --count`, the running version's own):
