@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import FreedesktopNotifications
 import NotificationAgentClient
+import Synchronization
 import Testing
 import TestSupport
 
@@ -19,7 +20,21 @@ import TestSupport
         var acknowledged = 0
         var lost: [String] = []
         var duplicates = 0
-        var killedAfter: Duration = .zero
+        var killedAt = KillPoint.time(.zero)
+    }
+
+    /// When a round's agent is killed: at a moment (over the adds, their saves and the fire
+    /// moment), or as the `k`-th add is acknowledged, a point no machine's load can move.
+    enum KillPoint: CustomStringConvertible {
+        case time(Duration)
+        case acknowledgement(Int)
+
+        var description: String {
+            switch self {
+            case .time(let after): "\(after)"
+            case .acknowledgement(let k): "acknowledgement \(k)"
+            }
+        }
     }
 
     @Test func nothingAcceptedIsLostWhenTheAgentIsKilledAtAnyMoment() async throws {
@@ -28,9 +43,14 @@ import TestSupport
         var random = SeededRandom(seed: seed)
         var rounds: [Round] = []
         for index in 0..<Self.rounds {
-            // Kill points spread over the adds, their saves, and the fire moment (at 400 ms).
-            let killAfter = Duration.milliseconds(Int.random(in: 0...520, using: &random))
-            let round = try await Self.round(killingAfter: killAfter)
+            // Kill points spread over the adds, their saves, and the fire moment (at 400 ms); every
+            // other round as an acknowledgement comes, so that kills after acknowledged adds do
+            // not depend on how fast the machine is.
+            let killAfter: KillPoint =
+                index.isMultiple(of: 2)
+                ? .time(.milliseconds(Int.random(in: 0...520, using: &random)))
+                : .acknowledgement(Int.random(in: 1...Self.perRound, using: &random))
+            let round = try await Self.round(killingAt: killAfter)
             #expect(
                 round.lost.isEmpty, "round \(index) (seed \(seed), kill at \(killAfter)): lost \(round.lost.prefix(5))")
             rounds.append(round)
@@ -48,7 +68,7 @@ import TestSupport
 
     /// One round: an agent, `perRound` notifications all due 400 ms after the round starts,
     /// SIGKILL after `killAfter`, a second agent, then every acknowledged one must be shown.
-    static func round(killingAfter killAfter: Duration) async throws -> Round {
+    static func round(killingAt killAfter: KillPoint) async throws -> Round {
         let bus = try PrivateBus()
         defer { bus.stop() }
         let server = try await CountingNotificationServer(address: bus.address)
@@ -64,8 +84,19 @@ import TestSupport
         #expect(allowed.status == 0, "unotify settings \(app) allow: \(allowed.stderr)")
         let start = ContinuousClock.now
         let fireAt = Date().addingTimeInterval(0.4)
+        let acknowledgements = Counter()
         let killer = Task {
-            try? await Task.sleep(until: start + killAfter)
+            switch killAfter {
+            case .time(let after):
+                // try?: a cancelled sleep only kills sooner
+                try? await Task.sleep(until: start + after)
+            case .acknowledgement(let k):
+                // Bounded: the adds end (acknowledged or not) well within the suite's limit.
+                while acknowledgements.value < k, ContinuousClock.now < start + .seconds(60) {
+                    // try?: a cancelled pause only looks again sooner
+                    try? await Task.sleep(for: .milliseconds(1))
+                }
+            }
             first.send(SIGKILL)
         }
         let acknowledged = await withTaskGroup(of: String?.self) { group in
@@ -75,7 +106,11 @@ import TestSupport
                     let request = DeliveryRequest(identifier: title, title: title)
                     let trigger = TriggerRecord.timeInterval(
                         seconds: max(0.001, fireAt.timeIntervalSinceNow), repeats: false)
-                    return (try? await client.add(app: app, request: request, trigger: trigger)) == nil ? nil : title
+                    guard (try? await client.add(app: app, request: request, trigger: trigger)) != nil else {
+                        return nil
+                    }
+                    acknowledgements.increment()
+                    return title
                 }
             }
             var titles: Set<String> = []
@@ -109,7 +144,14 @@ import TestSupport
         await watcher.close()
         return Round(
             acknowledged: acknowledged.count, lost: acknowledged.filter { shown[$0] == nil }.sorted(),
-            duplicates: shown.values.map { $0 - 1 }.reduce(0, +), killedAfter: killAfter)
+            duplicates: shown.values.map { $0 - 1 }.reduce(0, +), killedAt: killAfter)
+    }
+
+    /// A count shared by the adds and the killer.
+    final class Counter: Sendable {
+        private let count = Mutex(0)
+        var value: Int { count.withLock { $0 } }
+        func increment() { count.withLock { $0 += 1 } }
     }
 
     static func startAgent(_ environment: [String: String], watcher: DBusConnection) async throws -> ChildProcess {
