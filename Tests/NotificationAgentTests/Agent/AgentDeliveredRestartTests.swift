@@ -17,14 +17,14 @@ import TestSupport
     static func restart(_ rig: AgentTests.Rig) async throws -> (NotificationAgent, AgentClient) {
         await rig.agent.stop()
         let agent = NotificationAgent(
-            connection: try DBusConnection(address: rig.bus.address), store: SettingsStore(directory: rig.state.url))
+            connection: try DBusConnection(address: rig.bus.address), store: SettingsStore(directory: rig.directory))
         #expect(try await agent.start())
         return (agent, try await AgentClient(address: rig.bus.address, startAgent: false))
     }
 
     /// Waits (bounded) until `delivered.json` lists `count` notifications.
     static func waitForSaved(_ count: Int, in rig: AgentTests.Rig) async throws {
-        let file = rig.state.url.appendingPathComponent("delivered.json").path
+        let file = rig.directory.appendingPathComponent("delivered.json").path
         try await Eventually.wait(timeout: .seconds(10), "delivered.json lists \(count) notification(s)") {
             guard let data = FileManager.default.contents(atPath: file),
                 let document = try? JSONDecoder().decode(DeliveredFile.self, from: data)

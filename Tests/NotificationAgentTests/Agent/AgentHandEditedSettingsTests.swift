@@ -12,7 +12,7 @@ import TestSupport
     /// `settings.json` with the one app's authorization number changed in the text, as a person
     /// edits it (Apple's raw values: 1 denied, 2 authorized).
     static func editByHand(_ rig: AgentTests.Rig, from old: Int, to new: Int) throws {
-        let file = rig.state.url.appendingPathComponent("settings.json")
+        let file = rig.directory.appendingPathComponent("settings.json")
         let text = try String(contentsOf: file, encoding: .utf8)
         let edited = text.replacingOccurrences(of: "\"authorization\" : \(old)", with: "\"authorization\" : \(new)")
         try #require(edited != text, "settings.json has no authorization \(old) to edit: \(text)")
@@ -47,7 +47,7 @@ import TestSupport
         let refused = try await rig.client.requestAuthorization(app: app, options: [.alert], timeout: .seconds(10))
         #expect(refused == (false, .denied))
 
-        try SettingsStore(directory: rig.state.url).update(app) { $0 = AppSettings.authorized(requesting: [.alert]) }
+        try SettingsStore(directory: rig.directory).update(app) { $0 = AppSettings.authorized(requesting: [.alert]) }
         let answer = try await rig.client.requestAuthorization(app: app, options: [.alert], timeout: .seconds(10))
         #expect(answer == (true, .authorized), "requestAuthorization answered from memory")
         _ = try await rig.client.add(app: app, request: DeliveryRequest(identifier: "after", title: "After"))

@@ -116,8 +116,8 @@ import TestSupport
 
     @Test func aSettingsFileThatIsAFIFOIsAClearErrorAndTheAgentStaysResponsive() async throws {
         let rig = try await AgentTests.Rig()
-        try FileManager.default.createDirectory(at: rig.state.url, withIntermediateDirectories: true)
-        let trap = try FIFOTrap(rig.state.url.appendingPathComponent("settings.json").path)
+        try FileManager.default.createDirectory(at: rig.directory, withIntermediateDirectories: true)
+        let trap = try FIFOTrap(rig.directory.appendingPathComponent("settings.json").path)
         let client = rig.client
         let (blocked, result) = await Self.run(trap) { try await client.settings(app: "org.example.New") }
         #expect(!blocked, "the agent blocked reading settings.json")

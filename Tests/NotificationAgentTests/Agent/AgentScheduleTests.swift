@@ -115,7 +115,7 @@ import TestSupport
             try await group.waitForAll()
         }
         // Every acknowledged add is in the file, not just in memory.
-        let saved = try PendingStore(directory: rig.state.url).load()
+        let saved = try PendingStore(directory: rig.directory).load()
         #expect(Set(saved.map(\.identifier)) == Set((0..<300).map { "r\($0)" }))
     }
 

@@ -9,12 +9,9 @@ import TestSupport
 /// Who plays a notification's sound, in-process against a fake server: the agent's player is a
 /// script that only records what it was asked to play.
 @Suite(.timeLimit(.minutes(1))) struct AgentSoundTests {
+    /// The agent's rig with a sound player whose `paplay` is a script that notes each file.
     struct Rig {
-        let bus: PrivateBus
-        let fake: FakeNotificationServer
-        let agent: NotificationAgent
-        let client: AgentClient
-        let state: TemporaryDirectory
+        let base: AgentRig
         let data: TemporaryDirectory
         let mark: URL
         let script: URL
@@ -25,9 +22,6 @@ import TestSupport
                 name: "dunst", vendor: "knopwob", version: "1.9.0",
                 specVersion: "1.2")
         ) async throws {
-            bus = try PrivateBus()
-            fake = try await FakeNotificationServer(address: bus.address, information: information)
-            state = try TemporaryDirectory("unotify-state")
             data = try TemporaryDirectory("unotify-data")
             let stereo = data.url.appendingPathComponent("sounds/freedesktop/stereo")
             try FileManager.default.createDirectory(at: stereo, withIntermediateDirectories: true)
@@ -40,13 +34,11 @@ import TestSupport
                 "XDG_DATA_HOME": data.path, "XDG_DATA_DIRS": data.path + "/none",
                 "PATH": data.path,
             ])
-            agent = NotificationAgent(
-                connection: try DBusConnection(address: bus.address),
-                store: SettingsStore(directory: state.url), strings: PromptStrings(language: "en"),
-                soundPlayer: player)
-            #expect(try await agent.start())
-            client = try await AgentClient(address: bus.address, startAgent: false)
+            base = try await AgentRig(information: information, soundPlayer: player)
         }
+
+        var fake: FakeNotificationServer { base.fake }
+        var client: AgentClient { base.client }
 
         /// A second theme sound, told apart from the default one in what was played.
         static let markerSound = "complete"

@@ -11,23 +11,20 @@ import TestSupport
 /// what was saved before is kept, and an app is never authorized by accident (in memory but
 /// not on disk).
 @Suite(.timeLimit(.minutes(1)), .serialized) struct AgentStorageFaultTests {
+    /// The agent's rig on a small tmpfs of its own, which the test fills or makes read-only.
     struct Rig {
-        let bus: PrivateBus
-        let fake: FakeNotificationServer
-        let agent: NotificationAgent
-        let client: AgentClient
         let disk: TmpfsMount
+        let base: AgentRig
 
         init(kilobytes: Int = 256) async throws {
-            bus = try PrivateBus()
-            fake = try await FakeNotificationServer(address: bus.address)
             disk = try TmpfsMount(kilobytes: kilobytes)
-            agent = NotificationAgent(
-                connection: try DBusConnection(address: bus.address),
-                store: SettingsStore(directory: disk.url), strings: PromptStrings(language: "en"))
-            #expect(try await agent.start())
-            client = try await AgentClient(address: bus.address, startAgent: false)
+            base = try await AgentRig(directory: disk.url)
         }
+
+        var bus: PrivateBus { base.bus }
+        var fake: FakeNotificationServer { base.fake }
+        var agent: NotificationAgent { base.agent }
+        var client: AgentClient { base.client }
     }
 
     static let allowed = AppSettings.authorized(requesting: [.alert]).wire

@@ -10,79 +10,7 @@ import TestSupport
 /// `Notify` calls, clicks are real signals from the server's connection.
 @Suite(.timeLimit(.minutes(1))) struct AgentTests {
     /// A private bus with a fake server, an agent and a client.
-    struct Rig {
-        let bus: PrivateBus
-        let fake: FakeNotificationServer
-        let agent: NotificationAgent
-        let client: AgentClient
-        let state: TemporaryDirectory
-
-        init(
-            language: String = "en", capabilities: [String] = ["actions", "body", "body-markup", "persistence"],
-            information: ServerInformation = ServerInformation(
-                name: "fake", vendor: "unotify tests", version: "1",
-                specVersion: "1.2"),
-            desktopSettings: (any DesktopAppSettingsStore)? = nil
-        ) async throws {
-            bus = try PrivateBus()
-            fake = try await FakeNotificationServer(
-                address: bus.address, capabilities: capabilities, information: information)
-            state = try TemporaryDirectory("unotify-state")
-            agent = NotificationAgent(
-                connection: try DBusConnection(address: bus.address),
-                store: SettingsStore(directory: state.url), strings: PromptStrings(language: language),
-                desktopSettings: desktopSettings)
-            #expect(try await agent.start())
-            client = try await AgentClient(address: bus.address, startAgent: false)
-        }
-
-        /// Starts a request and returns the prompt the fake server received, plus the waiting task.
-        func request(_ app: String, _ options: AuthorizationOptionBits = [.alert, .sound, .badge]) async throws
-            -> (FakeNotificationServer.Call, Task<(granted: Bool, status: AppSettings.Authorization), any Error>)
-        {
-            let client = self.client
-            let waiting = Task {
-                try await client.requestAuthorization(app: app, options: options, timeout: .seconds(20))
-            }
-            return (try await fake.nextCall(), waiting)
-        }
-
-        /// Shows a notification from another app, allowed for the purpose, and returns the
-        /// summaries of the calls the server received before it: what the steps before this
-        /// marker showed. An absence check that ends on a positive event, not a quiet interval.
-        func shownBeforeMarker() async throws -> [String] {
-            try await Self.marker(client: client, fake: fake).shown
-        }
-
-        /// The notifications the agent closed before a marker's close (see ``marker(client:fake:)``).
-        func closedBeforeMarker() async throws -> [ServerNotificationID] {
-            try await Self.marker(client: client, fake: fake).closed
-        }
-
-        /// The same through any agent `client` and its server `fake`.
-        static func shownBeforeMarker(client: AgentClient, fake: FakeNotificationServer) async throws -> [String] {
-            try await marker(client: client, fake: fake).shown
-        }
-
-        /// Shows a marker notification from another app, allowed for the purpose, and clicks
-        /// it. The agent handles the server's events one after the other and closes a clicked
-        /// notification: once the marker's close has come, every event before the click has
-        /// been handled to its end. Returns the summaries shown and the ids closed before.
-        static func marker(client: AgentClient, fake: FakeNotificationServer) async throws
-            -> (shown: [String], closed: [ServerNotificationID])
-        {
-            _ = try await client.setSettings(
-                app: "org.example.Marker",
-                changes: AppSettings.authorized(requesting: [.alert]).wire)
-            let marker = try await client.add(
-                app: "org.example.Marker",
-                request: DeliveryRequest(identifier: "marker", title: "Marker"))
-            let shown = try await fake.calls(before: "Marker").map(\.request.summary)
-            try await fake.emit(.actionInvoked(marker, actionKey: NotificationAction.defaultKey))
-            try await fake.waitForClose(of: marker)
-            return (shown, Array(fake.closedIDs.prefix { $0 != marker }))
-        }
-    }
+    typealias Rig = AgentRig
 
     @Test func theFirstRequestShowsALocalizedPromptThatDoesNotExpire() async throws {
         let rig = try await Rig()
@@ -244,17 +172,17 @@ import TestSupport
         let rig = try await Rig()
         _ = try await rig.client.setSettings(
             app: "org.example.Tea", changes: AppSettings.authorized(requesting: [.alert]).wire)
-        let file = rig.state.url.appendingPathComponent("settings.json")
+        let file = rig.directory.appendingPathComponent("settings.json")
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         #expect(
-            try SettingsStore(directory: rig.state.url).settings(for: "org.example.Tea").authorization == .authorized)
+            try SettingsStore(directory: rig.directory).settings(for: "org.example.Tea").authorization == .authorized)
         #expect(try await rig.client.listApps().keys.contains("org.example.Tea"))
         try await rig.client.resetSettings(app: "org.example.Tea")
         #expect(try await rig.client.settings(app: "org.example.Tea").authorization == .notDetermined)
         // Reset is as never seen: not listed, not in the file.
         #expect(try await !rig.client.listApps().keys.contains("org.example.Tea"), "a reset app is still listed")
-        #expect(try SettingsStore(directory: rig.state.url).allApps()["org.example.Tea"] == nil)
+        #expect(try SettingsStore(directory: rig.directory).allApps()["org.example.Tea"] == nil)
     }
 
     @Test func resettingAnAppNeverSeenDoesNotAddIt() async throws {

@@ -53,7 +53,7 @@ import TestSupport
         _ rig: AgentTests.Rig, handed body: Data, token: String, id: String, from distributor: FakeDistributor
     ) async throws -> NotificationAgent {
         let fresh = NotificationAgent(
-            connection: try DBusConnection(address: rig.bus.address), store: SettingsStore(directory: rig.state.url),
+            connection: try DBusConnection(address: rig.bus.address), store: SettingsStore(directory: rig.directory),
             strings: PromptStrings(language: "en"))
         _ = try await fresh.connectorCalled(
             connectorMessage(body, token: token, id: id, sender: distributor.connection.uniqueName))
@@ -86,7 +86,7 @@ import TestSupport
         #expect(subscription.authSecret.count == 16)
         #expect(try await rig.client.registerPush(app: Self.app) == subscription.json)
         // The keys are private to the user.
-        let path = rig.state.url.appendingPathComponent("push.json").path
+        let path = rig.directory.appendingPathComponent("push.json").path
         let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
         #expect(mode == 0o600)
         await distributor.stop()

@@ -37,12 +37,12 @@ import TestSupport
         let subscription = try AgentPushConnectorTests.Subscription(
             try await rig.client.registerPush(app: AgentPushConnectorTests.app))
         let token = try await AgentPushConnectorTests.token(distributor)
-        let path = rig.state.url.appendingPathComponent("push.json").path
+        let path = rig.directory.appendingPathComponent("push.json").path
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         try Self.damage(path, damage, keeping: original)
 
         let fresh = NotificationAgent(
-            connection: try DBusConnection(address: rig.bus.address), store: SettingsStore(directory: rig.state.url),
+            connection: try DBusConnection(address: rig.bus.address), store: SettingsStore(directory: rig.directory),
             strings: PromptStrings(language: "en"))
         let body = try subscription.encrypt(AgentPushConnectorTests.alert)
         await #expect(throws: DBusError.self, "refused, so that the distributor keeps the message") {
