@@ -21,6 +21,8 @@ package actor NotificationAgent {
     package nonisolated let connection: DBusConnection
     /// The notification server: a `NotificationsClient` on `connection`, or what `init` was given.
     let server: any NotificationServer
+    /// Where failures nobody else hears are said (``AgentLog``).
+    let log: AgentLog
     /// The machines, the settings store, the prompts (`NotificationAgent+Authorization.swift`).
     var authorizations: AgentAuthorizations
     /// The schedule, its files and its timer (`NotificationAgent+Schedule.swift`).
@@ -53,17 +55,20 @@ package actor NotificationAgent {
     /// An agent on `connection` keeping its files in `store`'s directory. Its notification
     /// server is `server`, or by default a `NotificationsClient` on `connection` for
     /// `serverName`; `timeChanges` subscribes to the changes of time the scheduler follows;
-    /// `desktopSettings` is the running desktop's own per-app settings, when it has them.
+    /// `desktopSettings` is the running desktop's own per-app settings, when it has them; `log`
+    /// is where failures nobody else hears are said.
     package init(
         connection: DBusConnection, store: SettingsStore, serverName: BusName = NotificationsService.busName,
         server: (any NotificationServer)? = nil, strings: PromptStrings = .current(),
         soundPlayer: SoundPlayer = SoundPlayer(), desktopSettings: (any DesktopAppSettingsStore)? = nil,
+        log: AgentLog = .standardError,
         timeChanges: @escaping @Sendable () async throws -> AsyncStream<TimeChange> = {
             try await TimeChangeBroadcast.system.subscribe()
         }
     ) {
         self.connection = connection
         self.server = server ?? NotificationsClient(connection: connection, serverName: serverName)
+        self.log = log
         authorizations = AgentAuthorizations(store: store, strings: strings, desktop: desktopSettings)
         scheduler = AgentScheduler(directory: store.directory, timeChanges: timeChanges)
         delivery = AgentDelivery(directory: store.directory, soundPlayer: soundPlayer)

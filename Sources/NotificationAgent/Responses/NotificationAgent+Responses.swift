@@ -68,7 +68,7 @@ extension NotificationAgent {
         do {
             promptID = try await server.notify(request, replacing: nil)
         } catch {
-            return AgentLog.write(
+            return log.write(
                 "responses",
                 "“Reply to …” for \(notification.app) was not shown (`unotify reply \(number)` still answers): \(error)"
             )
@@ -131,7 +131,7 @@ extension NotificationAgent {
             do {
                 _ = try await connection.send(signal)
             } catch {
-                AgentLog.write(
+                log.write(
                     "responses",
                     "\(notification.app)'s answer '\(action)' did not reach its listener \(listener): \(error)")
             }

@@ -159,7 +159,7 @@ extension NotificationAgent {
             do {
                 try await savePending()
             } catch {
-                AgentLog.write(
+                log.write(
                     "schedule", "pending.json was not saved after firing (the next change saves it): \(error)")
             }
         }

@@ -29,6 +29,22 @@ import TestSupport
 
     static let allowed = AppSettings.authorized(requesting: [.alert]).wire
 
+    /// A scheduled notification fires, but the schedule cannot be saved after it (the disk went
+    /// read-only): nobody called, so the agent says so in its log, once, naming the file.
+    @Test func aScheduleNotSavedAfterFiringIsLogged() async throws {
+        let rig = try await Rig()
+        _ = try await rig.client.setSettings(app: "org.example.Later", changes: Self.allowed)
+        _ = try await rig.client.add(
+            app: "org.example.Later", request: DeliveryRequest(identifier: "later", title: "Later"),
+            trigger: .timeInterval(seconds: 1, repeats: false))
+        try rig.disk.remount(readOnly: true)
+        #expect(try await rig.fake.nextCall().request.summary == "Later")
+        let log = rig.base.log
+        try await Eventually.wait(timeout: .seconds(10), "the agent logs the schedule it could not save") {
+            log.all.contains { $0.hasPrefix("unotifyd: schedule: pending.json was not saved after firing") }
+        }
+    }
+
     @Test(arguments: ["full", "read-only"])
     func aChangeThatCannotBeSavedIsAnErrorAndAuthorizesNothing(_ fault: String) async throws {
         let rig = try await Rig()

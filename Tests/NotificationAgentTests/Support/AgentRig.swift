@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import FreedesktopNotifications
 import NotificationAgentClient
+import Synchronization
 import Testing
 import TestSupport
 
@@ -19,7 +20,16 @@ struct AgentRig {
     let client: AgentClient
     /// The agent's state directory: `directory` when given, else a temporary one (kept here).
     let directory: URL
+    /// What the agent logged (``AgentLog``), each line also on standard error.
+    let log = LogLines()
     private let temporary: TemporaryDirectory?
+
+    /// The lines an agent logged, in order.
+    final class LogLines: Sendable {
+        private let lines = Mutex<[String]>([])
+        var all: [String] { lines.withLock { $0 } }
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+    }
 
     init(
         language: String = "en", capabilities: [String] = ["actions", "body", "body-markup", "persistence"],
@@ -36,7 +46,11 @@ struct AgentRig {
         agent = NotificationAgent(
             connection: try DBusConnection(address: bus.address),
             store: SettingsStore(directory: self.directory), strings: PromptStrings(language: language),
-            soundPlayer: soundPlayer, desktopSettings: desktopSettings)
+            soundPlayer: soundPlayer, desktopSettings: desktopSettings,
+            log: AgentLog { [log] line in
+                log.append(line)
+                FileHandle.standardError.write(Data((line + "\n").utf8))
+            })
         #expect(try await agent.start())
         client = try await AgentClient(address: bus.address, startAgent: false)
     }
