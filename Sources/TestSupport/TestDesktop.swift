@@ -156,8 +156,7 @@ public final class TestDesktop: @unchecked Sendable {
     }
 
     /// Pixel-based servers (xfce4-notifyd, …): clicks button `index` (0-based, left to right) of
-    /// the `count` buttons of the newest popup with xdotool, as `nl_invoke` in
-    /// `scripts/desktop/notif-lib.sh` does: park the pointer, wait (bounded) until a popup is
+    /// the `count` buttons of the newest popup with xdotool: park the pointer, wait (bounded) until a popup is
     /// mapped with the same window and geometry over 3 polls, find its buttons with
     /// `scripts/desktop/popup-buttons WINDOW COUNT --gap 5`, click, park the pointer again.
     ///
@@ -169,7 +168,7 @@ public final class TestDesktop: @unchecked Sendable {
     /// the analysis is repeated (bounded) until the popup stood still throughout.
     public func clickButton(index: Int, of count: Int, timeout: Duration = TestDesktop.popupTimeout) async throws {
         try await output("xdotool", ["mousemove", "0", "0"])  // no hover/prelight while analysing
-        // mate draws a countdown pie beside the buttons: skip narrow shapes (notif-lib.sh's nl_invoke).
+        // mate draws a countdown pie beside the buttons: skip narrow shapes.
         let options = server == "mate" ? ["--gap", "5", "--min-width", "30"] : ["--gap", "5"]
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
@@ -241,7 +240,7 @@ public final class TestDesktop: @unchecked Sendable {
     }
 
     /// The window id of the newest visible top-level window larger than 20×20 (the popup), once
-    /// its id and geometry are unchanged over 3 polls (`nl_wait_popup`).
+    /// its id and geometry are unchanged over 3 polls.
     func stablePopup(timeout: Duration) async throws -> String {
         String(try await stablePopupLine(timeout: timeout).split(separator: " ")[0])
     }
@@ -272,7 +271,7 @@ public final class TestDesktop: @unchecked Sendable {
         }
     }
 
-    /// "WID X Y W H" of the newest visible top-level popup (`nl_popups` / `nl_popup_newest`).
+    /// "WID X Y W H" of the newest visible top-level popup.
     public func newestPopup() async throws -> String? {
         try await popups().last
     }
