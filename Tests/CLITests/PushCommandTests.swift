@@ -8,24 +8,18 @@ import TestSupport
 @Suite(.timeLimit(.minutes(2))) struct PushCommandTests {
     /// A private bus, a fake server, and state and data folders for the agent.
     struct Rig {
-        let bus: PrivateBus
-        let fake: FakeNotificationServer
-        let state: TemporaryDirectory
-        let data: TemporaryDirectory
+        let base: AgentProcessRig
 
         init() async throws {
-            bus = try PrivateBus()
-            fake = try await FakeNotificationServer(address: bus.address)
-            state = try TemporaryDirectory("unotify-state")
-            data = try TemporaryDirectory("unotify-data")
+            base = try await AgentProcessRig()
         }
 
+        var bus: PrivateBus { base.bus }
+        var fake: FakeNotificationServer { base.server }
+        var state: TemporaryDirectory { base.state }
+        var data: TemporaryDirectory { base.data }
         func unotify(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-            try await UNotifyProcess.run(
-                arguments, busAddress: bus.address,
-                extraEnvironment: [
-                    "XDG_STATE_HOME": state.path, "XDG_DATA_HOME": data.path, "XDG_DATA_DIRS": data.path + "/none",
-                ])
+            try await base.unotify(arguments)
         }
 
         /// Pushes one payload file for `app` and returns what the server was asked to show.

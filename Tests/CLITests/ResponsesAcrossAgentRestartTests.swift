@@ -12,41 +12,23 @@ import TestSupport
 @Suite(.timeLimit(.minutes(1))) struct ResponsesAcrossAgentRestartTests {
     /// A private bus with a fake server, a state directory and a running `unotifyd`.
     struct Rig {
-        let bus: PrivateBus
-        let server: FakeNotificationServer
-        let state: TemporaryDirectory
-        let watcher: DBusConnection
+        let base: AgentProcessRig
         let app = "org.example.Tea"
 
         init() async throws {
-            bus = try PrivateBus()
-            server = try await FakeNotificationServer(address: bus.address)
-            state = try TemporaryDirectory("unotify-state")
-            watcher = try DBusConnection(address: bus.address)
+            base = try await AgentProcessRig()
         }
 
-        func startAgent() async throws -> ChildProcess {
-            try await UNotifyDaemonProcess.startOwningName(on: bus, stateDirectory: state.path, watcher: watcher)
-        }
-
-        /// Stops `agent` cleanly (SIGTERM) and waits until its name is free.
-        func stop(_ agent: ChildProcess) async throws {
-            agent.send(SIGTERM)
-            #expect(try await agent.wait(timeout: 10) == 0, "\(agent.standardError)")
-            try await Eventually.wait(timeout: .seconds(10), "org.unotify.Agent is free") {
-                try await watcher.nameOwner(of: "org.unotify.Agent") == nil
-            }
-        }
-
+        var bus: PrivateBus { base.bus }
+        var server: FakeNotificationServer { base.server }
+        var watcher: DBusConnection { base.watcher }
+        func startAgent() async throws -> ChildProcess { try await base.startAgent() }
+        func stop(_ agent: ChildProcess) async throws { try await base.stop(agent) }
         func unotify(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-            try await UNotifyProcess.run(
-                arguments, busAddress: bus.address, extraEnvironment: ["XDG_STATE_HOME": state.path])
+            try await base.unotify(arguments)
         }
-
         func listen(count: Int = 1) throws -> ChildProcess {
-            try UNotifyProcess.start(
-                ["listen", "--app", app, "--count", String(count)], busAddress: bus.address,
-                extraEnvironment: ["XDG_STATE_HOME": state.path])
+            try base.start(["listen", "--app", app, "--count", String(count)])
         }
 
         /// Sends `identifier` as the app and clicks it on the fake server (the default action).
