@@ -23,6 +23,8 @@ package actor NotificationAgent {
     let server: any NotificationServer
     /// Where failures nobody else hears are said (``AgentLog``).
     let log: AgentLog
+    /// The monotonic clock the agent's rate limits read (``WrongReplyLimit``).
+    let monotonicClock: @Sendable () -> ContinuousClock.Instant
     /// The machines, the settings store, the prompts (`NotificationAgent+Authorization.swift`).
     var authorizations: AgentAuthorizations
     /// The schedule, its files and its timer (`NotificationAgent+Schedule.swift`).
@@ -56,12 +58,14 @@ package actor NotificationAgent {
     /// server is `server`, or by default a `NotificationsClient` on `connection` for
     /// `serverName`; `timeChanges` subscribes to the changes of time the scheduler follows;
     /// `desktopSettings` is the running desktop's own per-app settings, when it has them; `log`
-    /// is where failures nobody else hears are said.
+    /// is where failures nobody else hears are said; `monotonicClock` is what rate limits read
+    /// (a test holds it still).
     package init(
         connection: DBusConnection, store: SettingsStore, serverName: BusName = NotificationsService.busName,
         server: (any NotificationServer)? = nil, strings: PromptStrings = .current(),
         soundPlayer: SoundPlayer = SoundPlayer(), desktopSettings: (any DesktopAppSettingsStore)? = nil,
         log: AgentLog = .standardError,
+        monotonicClock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
         timeChanges: @escaping @Sendable () async throws -> AsyncStream<TimeChange> = {
             try await TimeChangeBroadcast.system.subscribe()
         }
@@ -69,6 +73,7 @@ package actor NotificationAgent {
         self.connection = connection
         self.server = server ?? NotificationsClient(connection: connection, serverName: serverName)
         self.log = log
+        self.monotonicClock = monotonicClock
         authorizations = AgentAuthorizations(store: store, strings: strings, desktop: desktopSettings)
         scheduler = AgentScheduler(directory: store.directory, timeChanges: timeChanges)
         delivery = AgentDelivery(directory: store.directory, soundPlayer: soundPlayer)

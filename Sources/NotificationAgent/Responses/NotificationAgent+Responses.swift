@@ -83,7 +83,7 @@ extension NotificationAgent {
     /// Then "Reply to …" has done its work and is taken down, and so is the answered
     /// notification if the server still shows it (dunst keeps a clicked popup).
     func typedReply(number typed: String, text: String) async throws {
-        let now = ContinuousClock.now
+        let now = monotonicClock()
         guard !wrongReplies.isRefusing(at: now) else {
             throw AgentError(
                 .invalidArgument,

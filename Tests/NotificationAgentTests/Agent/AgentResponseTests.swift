@@ -14,10 +14,11 @@ import TestSupport
                       {"identifier": "reply", "title": "Reply", "textInput": {"buttonTitle": "Send", "placeholder": "Message"}}]}]
         """
 
-    static func authorizedRig(capabilities: [String] = ["actions", "body", "body-markup"]) async throws
-        -> AgentTests.Rig
-    {
-        let rig = try await AgentTests.Rig(capabilities: capabilities)
+    static func authorizedRig(
+        capabilities: [String] = ["actions", "body", "body-markup"],
+        monotonicClock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) async throws -> AgentTests.Rig {
+        let rig = try await AgentTests.Rig(capabilities: capabilities, monotonicClock: monotonicClock)
         _ = try await rig.client.setSettings(
             app: "org.example.Chat", changes: AppSettings.authorized(requesting: [.alert]).wire)
         try await rig.client.setCategories(app: "org.example.Chat", json: categories)

@@ -36,7 +36,8 @@ struct AgentRig {
         information: ServerInformation = ServerInformation(
             name: "fake", vendor: "unotify tests", version: "1", specVersion: "1.2"),
         desktopSettings: (any DesktopAppSettingsStore)? = nil, soundPlayer: SoundPlayer = SoundPlayer(),
-        directory: URL? = nil
+        directory: URL? = nil,
+        monotonicClock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) async throws {
         bus = try PrivateBus()
         fake = try await FakeNotificationServer(
@@ -50,7 +51,7 @@ struct AgentRig {
             log: AgentLog { [log] line in
                 log.append(line)
                 FileHandle.standardError.write(Data((line + "\n").utf8))
-            })
+            }, monotonicClock: monotonicClock)
         #expect(try await agent.start())
         client = try await AgentClient(address: bus.address, startAgent: false)
     }
