@@ -134,7 +134,7 @@ package actor NotificationAgent {
             // reports only changes after it: look once more now that it watches.
             await timeChanged(.timeZoneChanged(LocalTimeZone.current()))
         } catch {
-            FileHandle.standardError.write(Data("unotifyd: time changes are not followed: \(error)\n".utf8))
+            log.write("time changes are not followed: \(error)")
         }
         return true
     }

@@ -12,10 +12,7 @@ extension NotificationAgent {
             savedDelivered = try store.load()
         } catch {
             deliveredStore = nil
-            FileHandle.standardError.write(
-                Data(
-                    "unotifyd: \(error); delivered notifications are kept in memory only until it is moved aside\n".utf8
-                ))
+            log.write("\(error); delivered notifications are kept in memory only until it is moved aside")
         }
     }
 
@@ -44,8 +41,7 @@ extension NotificationAgent {
                 do {
                     try await store.save(snapshot)
                 } catch {
-                    FileHandle.standardError.write(
-                        Data("unotifyd: the delivered notifications were not saved: \(error)\n".utf8))
+                    log.write("the delivered notifications were not saved: \(error)")
                 }
             }
         }

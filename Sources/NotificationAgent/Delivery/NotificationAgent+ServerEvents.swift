@@ -11,7 +11,7 @@ extension NotificationAgent {
         do {
             try await apply(event, app: app)
         } catch {
-            FileHandle.standardError.write(Data("unotifyd: \(app): \(error)\n".utf8))
+            log.write("\(app): \(error)")
         }
     }
 

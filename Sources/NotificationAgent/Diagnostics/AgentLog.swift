@@ -16,7 +16,13 @@ package struct AgentLog: Sendable {
     /// Lines on standard error.
     package static let standardError = AgentLog { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
 
+    /// `unotifyd: AREA: MESSAGE`.
     func write(_ area: String, _ message: String) {
         sink("unotifyd: \(area): \(message)")
+    }
+
+    /// `unotifyd: MESSAGE`, for a message that names its own subject (an app, a file).
+    func write(_ message: String) {
+        sink("unotifyd: \(message)")
     }
 }

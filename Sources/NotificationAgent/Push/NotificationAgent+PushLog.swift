@@ -7,7 +7,7 @@ extension NotificationAgent {
     func logPush(_ line: String) {
         let now = ContinuousClock.now
         for printed in push.logThrottle.lines(for: line, at: now) {
-            FileHandle.standardError.write(Data("unotifyd: push: \(printed)\n".utf8))
+            log.write("push: \(printed)")
         }
         guard push.logThrottle.isLeavingOut, !push.logFlushScheduled, let end = push.logThrottle.windowEnd else {
             return
@@ -23,7 +23,7 @@ extension NotificationAgent {
     func flushPushLog() {
         push.logFlushScheduled = false
         if let summary = push.logThrottle.flush(at: ContinuousClock.now) {
-            FileHandle.standardError.write(Data("unotifyd: push: \(summary)\n".utf8))
+            log.write("push: \(summary)")
         }
     }
 }

@@ -13,8 +13,7 @@ extension NotificationAgent {
             router = ResponseRouter(queued: try store.load())
         } catch {
             responseQueue = nil
-            FileHandle.standardError.write(
-                Data("unotifyd: \(error); responses are kept in memory only until it is moved aside\n".utf8))
+            log.write("\(error); responses are kept in memory only until it is moved aside")
         }
     }
 
@@ -29,7 +28,7 @@ extension NotificationAgent {
         do {
             try await saveQueuedResponses()
         } catch {
-            FileHandle.standardError.write(Data("unotifyd: a response was queued in memory only: \(error)\n".utf8))
+            log.write("a response was queued in memory only: \(error)")
         }
     }
 

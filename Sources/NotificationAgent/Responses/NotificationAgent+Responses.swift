@@ -182,10 +182,9 @@ extension NotificationAgent {
             reply = try await connection.call(call, timeout: .seconds(2))
         } catch let error as DBusError where error.code == .timedOut {
             router.presenterWentSilent(presenter)
-            FileHandle.standardError.write(
-                Data(
-                    ("unotifyd: \(app)'s presenter \(presenter) did not answer WillPresent within 2 s;"
-                        + " it is not asked again until it registers again\n").utf8))
+            log.write(
+                "\(app)'s presenter \(presenter) did not answer WillPresent within 2 s;"
+                    + " it is not asked again until it registers again")
             return nil
         } catch {
             return nil

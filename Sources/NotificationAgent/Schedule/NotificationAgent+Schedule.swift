@@ -73,7 +73,7 @@ extension NotificationAgent {
             do {
                 try await savePending()
             } catch {
-                FileHandle.standardError.write(Data("unotifyd: \(error)\n".utf8))
+                log.write("\(error)")
             }
         }
     }
@@ -107,7 +107,7 @@ extension NotificationAgent {
             do {
                 try await savePending()
             } catch {
-                FileHandle.standardError.write(Data("unotifyd: \(error)\n".utf8))
+                log.write("\(error)")
             }
         }
         armTimer()
@@ -122,7 +122,7 @@ extension NotificationAgent {
         do {
             try await savePending()
         } catch {
-            FileHandle.standardError.write(Data("unotifyd: \(error)\n".utf8))
+            log.write("\(error)")
         }
         await fireInFlight()
         armTimer()
@@ -172,13 +172,10 @@ extension NotificationAgent {
             _ = try await add(pending.request, app: pending.app)
             return true
         } catch let error as NotificationServerError where error.code == .noServer || error.code == .disconnected {
-            FileHandle.standardError.write(
-                Data(
-                    "unotifyd: \(pending.app)/\(pending.identifier) waits for a notification server: \(error)\n".utf8))
+            log.write("\(pending.app)/\(pending.identifier) waits for a notification server: \(error)")
             return false
         } catch {
-            FileHandle.standardError.write(
-                Data("unotifyd: \(pending.app)/\(pending.identifier) not delivered: \(error)\n".utf8))
+            log.write("\(pending.app)/\(pending.identifier) not delivered: \(error)")
             return true
         }
     }

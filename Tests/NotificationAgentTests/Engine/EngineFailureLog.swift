@@ -3,6 +3,7 @@ import Synchronization
 /// Messages collected from several threads.
 final class EngineFailureLog: Sendable {
     private let storage = Mutex<[String]>([])
+    private let retried = Mutex(0)
 
     /// Adds a message.
     func append(_ message: String) {
@@ -13,4 +14,12 @@ final class EngineFailureLog: Sendable {
     var entries: [String] {
         storage.withLock { $0 }
     }
+
+    /// Counts a write that was refused as locked and tried again.
+    func noteRetry() {
+        retried.withLock { $0 += 1 }
+    }
+
+    /// How many writes were tried again.
+    var retries: Int { retried.withLock { $0 } }
 }
