@@ -14,6 +14,17 @@ extension DoNotDisturbSwitch {
         }
     }
 
+    /// Whether the switch is on, read from `server`'s bus (``read(at:)``).
+    ///
+    /// - Throws: ``NotificationServerError`` `.noServer` when the server is on no bus, else as
+    ///   ``read(at:)``.
+    package func read(from server: any NotificationServer) async throws -> Bool {
+        guard let endpoint = server.endpoint else {
+            throw NotificationServerError(.noServer, "the notification server is on no bus: \(origin) cannot be read")
+        }
+        return try await read(at: endpoint)
+    }
+
     private func read(on connection: DBusConnection, server: BusName, timeout: Duration) async throws -> Bool {
         switch self {
         case .inhibited:

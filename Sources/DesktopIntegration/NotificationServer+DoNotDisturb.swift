@@ -14,9 +14,6 @@ extension NotificationServer {
                 .rejected,
                 "\(profile.information?.name ?? "the server") keeps no do-not-disturb switch unotify can read")
         }
-        guard let endpoint else {
-            throw NotificationServerError(.noServer, "the notification server is on no bus: its switch cannot be read")
-        }
-        return try await doNotDisturb.read(at: endpoint)
+        return try await doNotDisturb.read(from: self)
     }
 }

@@ -19,6 +19,6 @@ package enum DoNotDisturbSelection {
             case .gnomeShowBanners, nil: return desktop?.doNotDisturb
             }
         }
-        return ServerDoNotDisturbSource(doNotDisturbSwitch: doNotDisturbSwitch, endpoint: server.endpoint)
+        return ServerDoNotDisturbSource(doNotDisturbSwitch: doNotDisturbSwitch, server: server)
     }
 }

@@ -42,8 +42,14 @@ struct AgentRig {
         bus = try PrivateBus()
         fake = try await FakeNotificationServer(
             address: bus.address, capabilities: capabilities, information: information)
-        temporary = directory == nil ? try TemporaryDirectory("unotify-state") : nil
-        self.directory = directory ?? temporary?.url ?? URL(fileURLWithPath: "/nonexistent")
+        if let directory {
+            temporary = nil
+            self.directory = directory
+        } else {
+            let temporary = try TemporaryDirectory("unotify-state")
+            self.temporary = temporary
+            self.directory = temporary.url
+        }
         agent = NotificationAgent(
             connection: try DBusConnection(address: bus.address),
             store: SettingsStore(directory: self.directory), strings: PromptStrings(language: language),
