@@ -128,6 +128,10 @@ let package = Package(
             path: "benchmarks/Sources/schedule-lateness-benchmark",
             swiftSettings: strictSettings
         ),
+        // Private headless desktops (bus, Xvfb, a real server) for tests, the demo, screenshots and
+        // benchmarks: a library and its front end, `test-desktop`; neither is installed.
+        .target(name: "DesktopHarness", dependencies: ["DBus"], swiftSettings: strictSettings),
+        .executableTarget(name: "test-desktop", dependencies: ["DesktopHarness"], swiftSettings: strictSettings),
         // Test support (private buses, fake and real servers, child processes): a target, no product.
         .target(name: "TestSupport", dependencies: ["DBus", "FreedesktopNotifications"], swiftSettings: strictSettings),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"], swiftSettings: strictSettings),

@@ -1,0 +1,33 @@
+/// Every server a private desktop can run, by the name the tests and scripts use.
+enum DesktopCatalogue {
+    static let recipes: [(name: String, recipe: any DesktopRecipe)] = [
+        ("dunst", DunstServer()),
+        ("xfce4-notifyd", XfceNotifyServer()),
+        (
+            "notification-daemon",
+            StandaloneServer(
+                command: ["/usr/lib/notification-daemon/notification-daemon"], package: "notification-daemon")
+        ),
+        (
+            "mate",
+            StandaloneServer(
+                command: ["/usr/lib/mate-notification-daemon/mate-notification-daemon"],
+                package: "mate-notification-daemon")
+        ),
+        ("lxqt", StandaloneServer(command: ["/usr/bin/lxqt-notificationd"], package: "lxqt-notificationd")),
+        (
+            "notify-osd",
+            StandaloneServer(
+                command: ["/usr/lib/x86_64-linux-gnu/notify-osd"], package: "notify-osd", needsCompositor: true)
+        ),
+        ("plasma", PlasmaAppletServer()),
+        ("dbusmock", DbusmockServer()),
+        ("none", BusOnly()),
+    ]
+
+    static var names: [String] { recipes.map(\.name) }
+
+    static func recipe(for name: String) -> (any DesktopRecipe)? {
+        recipes.first { $0.name == name }?.recipe
+    }
+}
