@@ -34,7 +34,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case budgieWaylandButtons
     }
 
-    /// `scripts/desktop/desktop-up`'s SERVER.
+    /// `test-desktop up`'s SERVER.
     public let name: String
     public let hand: Hand
     /// `CloseNotification` takes the popup off the screen. notification-daemon answers it with
@@ -248,7 +248,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     ]
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated
-    /// desktop-up names), so one server can be run alone: ``selection(_:)`` of the variable.
+    /// test-desktop up names), so one server can be run alone: ``selection(_:)`` of the variable.
     public static var all: [MatrixServer] { selection(ProcessInfo.processInfo.environment["UNOTIFY_MATRIX_SERVERS"]) }
 
     /// The servers `value` (`UNOTIFY_MATRIX_SERVERS`) selects: all of them when nil. A name that

@@ -5,7 +5,7 @@ import FreedesktopNotifications
 extension MatrixSession {
     /// Makes a desktop that an earlier case gave back (``DesktopPool``) what a fresh one would be
     /// to the next case, or throws (bounded):
-    /// - its server still runs, the one desktop-up started;
+    /// - its server still runs, the one test-desktop up started;
     /// - the agent the earlier case started is stopped (SIGTERM, SIGKILL after 5 s), so the next
     ///   case's `unotify` starts its own, with its own state directory;
     /// - every notification the earlier case showed is closed (`CloseNotification`; the ids
@@ -24,13 +24,13 @@ extension MatrixSession {
         let connection = try DBusConnection(address: desktop.busAddress)
         do {
             // mate-notification-daemon quits after 30 s without a notification (measured): a
-            // desktop whose server is gone, or not the one desktop-up started, is no desktop.
+            // desktop whose server is gone, or not the one test-desktop up started, is no desktop.
             var owner: UInt32?
             if try await connection.nameOwner(of: NotificationsService.busName) != nil {
                 owner = try await connection.processID(of: NotificationsService.busName)
             }
             guard let owner, String(owner) == desktop.variables["DESKTOP_SERVER_PID"] else {
-                throw TestSupportError("its server quit, or is not the one desktop-up started")
+                throw TestSupportError("its server quit, or is not the one test-desktop up started")
             }
             try await stopAgent(on: connection)
             // The agent is gone, so every Notify it made is on the monitor: wait (bounded) for

@@ -29,7 +29,7 @@ extension MatrixSession {
     @discardableResult
     public static func gsettings(_ arguments: [String], on desktop: TestDesktop) async throws -> String {
         guard let state = desktop.variables["DESKTOP_STATE_DIR"] else {
-            throw TestSupportError("desktop-up exported no DESKTOP_STATE_DIR")
+            throw TestSupportError("test-desktop up exported no DESKTOP_STATE_DIR")
         }
         var environment = desktop.environment
         environment["GSETTINGS_BACKEND"] = "keyfile"

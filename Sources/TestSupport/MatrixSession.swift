@@ -39,7 +39,7 @@ public final class MatrixSession: @unchecked Sendable {
         let forwarder = server.hand == .shell ? try await desktop.nameOwner("org.freedesktop.Notifications") : nil
         monitor = try await BusMonitor(address: desktop.busAddress, forwarder: forwarder)
         if pulse, desktop.variables["PULSE_SERVER"]?.isEmpty != false {
-            throw TestSupportError("desktop-up exported no PULSE_SERVER")
+            throw TestSupportError("test-desktop up exported no PULSE_SERVER")
         }
     }
 

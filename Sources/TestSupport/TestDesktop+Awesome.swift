@@ -1,6 +1,6 @@
 import Foundation
 
-/// awesome (`desktop-up awesome`): its notifications (naughty) are wibox windows with the
+/// awesome (`test-desktop up awesome`): its notifications (naughty) are wibox windows with the
 /// actions as rows of text ("☛ Label") under the body. `awesome-client` runs Lua inside the
 /// window manager: it finds where a row is drawn, and xdotool clicks there. A left click on a
 /// row invokes its action; a right click anywhere on the popup dismisses it (reason 2).

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Budgie 10.10's budgie-daemon on a headless labwc (`desktop-up budgie-10.10`): layer-shell
+/// Budgie 10.10's budgie-daemon on a headless labwc (`test-desktop up budgie-10.10`): layer-shell
 /// popups, read from a grim screenshot by `scripts/desktop/budgie-buttons` and clicked with a
 /// Wayland virtual pointer (`scripts/desktop/wl-click`), as a user clicks them.
 extension TestDesktop {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Cinnamon (`desktop-up cinnamon`): its banners are drawn on the stage by the cinnamon process
+/// Cinnamon (`test-desktop up cinnamon`): its banners are drawn on the stage by the cinnamon process
 /// itself, not as X windows. A banner's button is found through `org.Cinnamon.Eval` (which any
 /// caller may use) and clicked with the pointer (xdotool). On Xvfb a click on the banner's top
 /// 25 px (its title row, with the close cross) falls through to the stage (measured), so the

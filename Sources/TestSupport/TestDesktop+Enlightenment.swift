@@ -1,6 +1,6 @@
 import Foundation
 
-/// Enlightenment 0.25 on Xvfb (`desktop-up enlightenment`): its popups are drawn inside its
+/// Enlightenment 0.25 on Xvfb (`test-desktop up enlightenment`): its popups are drawn inside its
 /// compositor canvas, no X windows, so `scripts/desktop/e-popups` finds them in a screenshot.
 /// E draws no buttons; the user closes a popup with its close cross (xdotool).
 extension TestDesktop {

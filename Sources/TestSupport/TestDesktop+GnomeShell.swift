@@ -2,7 +2,7 @@ import DBus
 import FreedesktopNotifications
 import Foundation
 
-/// GNOME Shell (`desktop-up gnome-shell`): its banners are drawn by the shell itself, not as X
+/// GNOME Shell (`test-desktop up gnome-shell`): its banners are drawn by the shell itself, not as X
 /// windows, so they are read and clicked inside the shell, through `org.gnome.Shell.Eval`
 /// (the test desktop's extension turns on the shell's unsafe mode for it).
 extension TestDesktop {

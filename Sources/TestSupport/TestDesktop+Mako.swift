@@ -1,6 +1,6 @@
 import Foundation
 
-/// mako on a headless sway (`desktop-up mako`): mako draws no buttons; the user picks an
+/// mako on a headless sway (`test-desktop up mako`): mako draws no buttons; the user picks an
 /// action in mako's own menu (`makoctl menu`) and dismisses with `makoctl dismiss`.
 extension TestDesktop {
     /// The file `scripts/desktop/mako-pick` appends every menu `makoctl menu` offered to.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// SwayNotificationCenter on a headless sway (`desktop-up swaync`, and `swaync-0.12` from the sid
+/// SwayNotificationCenter on a headless sway (`test-desktop up swaync`, and `swaync-0.12` from the sid
 /// chroot): buttons drawn on the popup, clicked with a Wayland virtual pointer
 /// (`scripts/desktop/wl-click`) where `scripts/desktop/swaync-buttons` finds them in a grim
 /// screenshot (in 0.7's layout or 0.12's, by the running server). 0.7's swaync-client has no

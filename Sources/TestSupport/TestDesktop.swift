@@ -1,13 +1,14 @@
 import Foundation
 
 /// A private headless desktop with a real notification server, started by the project's own
-/// `scripts/desktop/desktop-up` (bus, Xvfb, server) and stopped by `desktop-down`.
+/// `test-desktop up` (bus, Xvfb, server; the `DesktopHarness` module) and stopped by
+/// `test-desktop down`.
 ///
 /// A missing server, Xvfb or bus is a failure, never a skip.
 public final class TestDesktop: @unchecked Sendable {
     public let server: String
     public let stateDirectory: URL
-    /// `DBUS_SESSION_BUS_ADDRESS`, `DISPLAY` and the rest, as desktop-up wrote them.
+    /// `DBUS_SESSION_BUS_ADDRESS`, `DISPLAY` and the rest, as `test-desktop up` wrote them.
     public let variables: [String: String]
     private let stopping = NSLock()
     private var stopped = false
@@ -15,7 +16,7 @@ public final class TestDesktop: @unchecked Sendable {
     /// Starts `server` (`dunst`, `xfce4-notifyd`, …) and waits until it owns the name.
     ///
     /// - Parameters:
-    ///   - environment: extra variables for desktop-up, e.g. `["DESKTOP_PULSE": "1"]`.
+    ///   - environment: extra variables for `test-desktop up`, e.g. `["DESKTOP_PULSE": "1"]`.
     ///   - directory: where its state directory is made (default: the temporary directory).
     public init(
         server: String, timeout: TimeInterval = 30, environment extra: [String: String] = [:],
@@ -24,10 +25,10 @@ public final class TestDesktop: @unchecked Sendable {
         self.server = server
         stateDirectory = directory.appendingPathComponent("unotify-desktop-\(UUID().uuidString.prefix(8))")
         let upEnvironment = extra.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(extra) { $1 }
-        let up = try ChildProcess(Self.script("desktop-up"), [server, stateDirectory.path], environment: upEnvironment)
+        let up = try ChildProcess(Self.harness, ["up", server, stateDirectory.path], environment: upEnvironment)
         let status = try await up.wait(timeout: timeout)
         guard status == 0 else {
-            throw TestSupportError("desktop-up \(server) failed (\(status)): \(up.standardError)")
+            throw TestSupportError("test-desktop up \(server) failed (\(status)): \(up.standardError)")
         }
         let plain = try String(contentsOf: stateDirectory.appendingPathComponent("env.plain"), encoding: .utf8)
         var variables: [String: String] = [:]
@@ -37,13 +38,13 @@ public final class TestDesktop: @unchecked Sendable {
         }
         self.variables = variables
         guard variables["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false else {
-            throw TestSupportError("desktop-up wrote no bus address in \(stateDirectory.path)")
+            throw TestSupportError("test-desktop up wrote no bus address in \(stateDirectory.path)")
         }
     }
 
     deinit { stop() }
 
-    /// Stops exactly what desktop-up started (once: later calls do nothing).
+    /// Stops exactly what `test-desktop up` started (once: later calls do nothing).
     public func stop() {
         guard
             stopping.withLock({ () -> Bool in
@@ -52,8 +53,8 @@ public final class TestDesktop: @unchecked Sendable {
             })
         else { return }
         // try?: stopping in deinit: the desktop's processes die with their private bus anyway
-        guard let down = try? ChildProcess(Self.script("desktop-down"), [stateDirectory.path]) else { return }
-        // try?: bounded; a desktop-down that fails leaves processes its next start kills
+        guard let down = try? ChildProcess(Self.harness, ["down", stateDirectory.path]) else { return }
+        // try?: bounded; a `test-desktop down` that fails leaves processes its next start kills
         _ = try? down.waitBlocking(timeout: 30)
         // try?: a state folder left behind is removed with the system's /tmp
         try? FileManager.default.removeItem(at: stateDirectory)
@@ -277,7 +278,7 @@ public final class TestDesktop: @unchecked Sendable {
     }
 
     /// "WID X Y W H" of every visible top-level window larger than 20×20 (the popups), oldest first,
-    /// except those desktop-up names in `DESKTOP_BACKGROUND_WINDOWS` (Plasma's applet window).
+    /// except those test-desktop up names in `DESKTOP_BACKGROUND_WINDOWS` (Plasma's applet window).
     /// Throws when xwininfo or xdotool fails: a tool that cannot reach the display sees no
     /// windows, which must not read as "no popups".
     public func popups() async throws -> [String] {
@@ -350,6 +351,10 @@ public final class TestDesktop: @unchecked Sendable {
             return try await self.colourCounts(in: shot)[color, default: 0] > minimum
         }
     }
+
+    /// The `test-desktop` executable built beside the tests (it is never installed, so not
+    /// ``PackageRoot/productDirectory``).
+    public static var harness: String { PackageRoot.binaryDirectory.appendingPathComponent("test-desktop").path }
 
     static func script(_ name: String) -> String {
         PackageRoot.url.appendingPathComponent("scripts/desktop/\(name)").path

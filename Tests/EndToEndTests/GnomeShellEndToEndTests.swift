@@ -10,7 +10,7 @@ extension EndToEndWithoutPixelClicks {
     @Suite(.serialized, .timeLimit(.minutes(3))) struct GnomeShellEndToEndTests {
         @Test func oneClickOnAllowIsOneAnswerFromTheGjsServiceAndAuthorizes() async throws {
             let session = try await MatrixSession(.gnomeShell)
-            // The name belongs to the gjs notification service that desktop-up started, not to the shell.
+            // The name belongs to the gjs notification service that test-desktop up started, not to the shell.
             let pidReply = try await session.desktop.output(
                 "gdbus",
                 [

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 extension EndToEndWithoutPixelClicks {
-    /// The built CLI against real notify-osd (with a compositor, as desktop-up starts it): a server
+    /// The built CLI against real notify-osd (with a compositor, as test-desktop starts it): a server
     /// without actions. notify-send's behaviour for actions there: a message, then the notification
     /// is shown non-interactively and the exit status is 1.
     @Suite(.serialized, .timeLimit(.minutes(2))) struct NotifyOSDEndToEndTests {

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 extension EndToEnd {
-    /// What only KDE Plasma does, on the real Plasma popup (`desktop-up plasma`): the
+    /// What only KDE Plasma does, on the real Plasma popup (`test-desktop up plasma`): the
     /// `ActivationToken` it sends before `ActionInvoked`, and its do-not-disturb (`Inhibited`);
     /// and an app's image drawn in the popup (screenshot pixels).
     @Suite(.serialized, .timeLimit(.minutes(3))) struct PlasmaEndToEndTests {

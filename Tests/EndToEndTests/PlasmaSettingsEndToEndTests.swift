@@ -4,7 +4,7 @@ import TestSupport
 
 extension EndToEndWithoutPixelClicks {
     /// KDE Plasma's own per-app settings and the agent's, on the real Plasma popup
-    /// (`desktop-up plasma`), sharing one `XDG_CONFIG_HOME`: what System Settings writes in
+    /// (`test-desktop up plasma`), sharing one `XDG_CONFIG_HOME`: what System Settings writes in
     /// `plasmanotifyrc` is what `unotify settings` says, and what `unotify settings` changes
     /// Plasma follows at once.
     @Suite(.serialized, .timeLimit(.minutes(3))) struct PlasmaSettingsEndToEndTests {

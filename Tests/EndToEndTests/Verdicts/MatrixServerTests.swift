@@ -3,27 +3,21 @@ import Testing
 import TestSupport
 
 /// `MatrixServer`'s selection, which decides what the end-to-end matrix runs: every real server
-/// that desktop-up starts, those `UNOTIFY_MATRIX_SERVERS` names, and a failing case wherever a
+/// that test-desktop starts, those `UNOTIFY_MATRIX_SERVERS` names, and a failing case wherever a
 /// selection would leave a test with nothing to run.
 @Suite struct MatrixServerTests {
-    /// The real notification servers `scripts/desktop/desktop-up` starts: the names of its
-    /// `case $SERVER in` block, without its bus-only and mock set-ups.
-    private func desktopUpServers() throws -> Set<String> {
-        let script = try String(
-            contentsOf: PackageRoot.url.appendingPathComponent("scripts/desktop/desktop-up"), encoding: .utf8)
-        let block = try #require(script.components(separatedBy: "case $SERVER in\n").dropFirst().first)
-        let patterns = block.components(separatedBy: "\nesac")[0].split(separator: "\n").compactMap { line in
-            line.split(separator: ")", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces)
-        }
-        let names = patterns.flatMap { $0.split(separator: "|").map(String.init) }
-        return Set(names.filter { $0.range(of: "^[a-z0-9.-]+$", options: .regularExpression) != nil })
-            .subtracting(["dbusmock", "none"])
+    /// The real notification servers `test-desktop up` starts (`test-desktop servers`), without
+    /// its bus-only and mock set-ups.
+    private func desktopUpServers() async throws -> Set<String> {
+        let servers = try ChildProcess(TestDesktop.harness, ["servers"])
+        #expect(try await servers.wait(timeout: 30) == 0)
+        return Set(servers.standardOutput.split(separator: "\n").map(String.init)).subtracting(["dbusmock", "none"])
     }
 
-    @Test func withoutTheVariableEveryServerOfDesktopUpIsACase() throws {
+    @Test func withoutTheVariableEveryServerOfDesktopUpIsACase() async throws {
         let names = MatrixServer.selection(nil).map(\.name)
         #expect(names.count == 24)
-        #expect(Set(names) == (try desktopUpServers()), "\(names)")
+        #expect(Set(names) == (try await desktopUpServers()), "\(names)")
         #expect(MatrixServer.selection(nil).allSatisfy { $0.selectionError == nil })
         let matrix = try String(contentsOf: PackageRoot.url.appendingPathComponent("scripts/matrix"), encoding: .utf8)
         for name in names { #expect(matrix.contains(" \(name) "), "scripts/matrix knows \(name)") }

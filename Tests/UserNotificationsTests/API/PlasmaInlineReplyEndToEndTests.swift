@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import UserNotifications
 
-/// KDE's inline reply on the real Plasma popup (`desktop-up plasma`): an app's
+/// KDE's inline reply on the real Plasma popup (`test-desktop up plasma`): an app's
 /// `UNTextInputNotificationAction` becomes Plasma's reply field, and text typed into that field
 /// with xdotool comes back to `unotify listen` with its text and to the app's delegate as a
 /// `UNTextInputNotificationResponse`.
