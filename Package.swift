@@ -135,6 +135,7 @@ let package = Package(
         // Test support (private buses, fake and real servers, child processes): a target, no product.
         .target(name: "TestSupport", dependencies: ["DBus", "FreedesktopNotifications"], swiftSettings: strictSettings),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "DesktopHarnessTests", dependencies: ["DesktopHarness"], swiftSettings: strictSettings),
         .testTarget(
             name: "FreedesktopNotificationsTests",
             dependencies: ["FreedesktopNotifications", "DBus", "TestSupport"],

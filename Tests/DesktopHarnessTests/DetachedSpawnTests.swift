@@ -1,0 +1,61 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import DesktopHarness
+
+/// A desktop's daemons start as a session would start them: no blocked signal (else SIGTERM
+/// never stops them: the spawning thread, a concurrency worker, blocks most), in a session of
+/// their own, with no descriptor of the harness.
+@Suite struct DetachedSpawnTests {
+    private func status(of pid: pid_t, field: String) throws -> String {
+        let text = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(field + ":") })
+        return line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces)
+    }
+
+    private func startSleeper(log: String) throws -> pid_t {
+        try DetachedSpawn.start(
+            ["sleep", "300"], environment: ProcessInfo.processInfo.environment, log: log)
+    }
+
+    @Test func aDaemonBlocksNoSignalAndDiesOfSIGTERM() async throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID()).log").path
+        defer { unlink(log) }
+        let pid = try startSleeper(log: log)
+        #expect(try status(of: pid, field: "SigBlk") == "0000000000000000")
+        kill(pid, SIGTERM)
+        var reaped: Int32 = 0
+        // Bounded: SIGTERM ends sleep at once; a blocked SIGTERM would leave it for 300 s.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while waitpid(pid, &reaped, WNOHANG) == 0 {
+            guard ContinuousClock.now < deadline else {
+                kill(pid, SIGKILL)
+                Issue.record("sleep outlived SIGTERM")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect((reaped & 0x7f) == SIGTERM)
+    }
+
+    @Test func aDaemonLeadsItsOwnSessionAndHoldsNoDescriptorOfTheHarness() throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID()).log").path
+        defer { unlink(log) }
+        var pipe: [Int32] = [0, 0]
+        #expect(Glibc.pipe(&pipe) == 0)  // without O_CLOEXEC, as an inherited descriptor is
+        defer { close(pipe[0]); close(pipe[1]) }
+        DetachedSpawn.closeInheritedDescriptors()
+        let pid = try startSleeper(log: log)
+        defer {
+            kill(pid, SIGKILL)
+            var reaped: Int32 = 0
+            waitpid(pid, &reaped, 0)
+        }
+        #expect(getsid(pid) == pid)
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").compactMap {
+            Int32($0)
+        }
+        #expect(descriptors.sorted() == [0, 1, 2])
+    }
+}
