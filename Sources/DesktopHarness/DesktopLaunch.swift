@@ -74,6 +74,7 @@ final class DesktopLaunch {
         if binary.hasPrefix("/") {
             found = access(binary, X_OK) == 0
         } else {
+            // try?: a binary not found in PATH is reported as missing just below
             found = (try? DetachedSpawn.resolve(binary, path: environment["PATH"] ?? "/usr/bin:/bin")) != nil
         }
         guard found else { throw HarnessError.missing(binary, package: package) }
@@ -105,6 +106,7 @@ final class DesktopLaunch {
             throw HarnessError("\(name) (pid \(pid)) exited at once: see the logs in \(state)")
         }
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path("pids")))
+        // try?: closing a file just appended to loses nothing written
         defer { try? handle.close() }
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("\(tag) \(name)\n".utf8))
@@ -126,18 +128,22 @@ final class DesktopLaunch {
 
     /// Whether file `name` has a first line, ended.
     func hasLine(_ name: String) -> Bool {
+        // try?: a file not (yet) written has no line: the caller waits on
         guard let text = try? String(contentsOfFile: path(name), encoding: .utf8) else { return false }
         return text.hasSuffix("\n")
     }
 
     func firstLine(_ name: String) -> String {
+        // try?: a file not (yet) written has no first line
         let text = (try? String(contentsOfFile: path(name), encoding: .utf8)) ?? ""
         return String(text.prefix { $0 != "\n" })
     }
 
     /// The PID of the process owning `name` on the private bus, nil when nobody owns it.
     func ownerPID(of name: String) async -> pid_t? {
+        // try?: an invalid name has no owner
         guard let bus, let busName = try? BusName(validating: name),
+            // try?: a name nobody owns yet has no process: the caller waits on
             let pid = try? await bus.processID(of: busName)
         else { return nil }
         return pid_t(pid)

@@ -46,6 +46,7 @@ public enum DesktopStart {
             return try await start(launch, recipe: recipe)
         } catch {
             let tails = ["server.log", "shell.log", "bus.log", "xvfb.log"].compactMap { name -> String? in
+                // try?: a log not written has no tail to show
                 guard let text = try? String(contentsOfFile: "\(state)/\(name)", encoding: .utf8), !text.isEmpty
                 else { return nil }
                 return "--- \(name):\n" + text.split(separator: "\n").suffix(15).joined(separator: "\n")
@@ -123,8 +124,11 @@ public enum DesktopStart {
 
     /// The `env` text of a healthy desktop of the same server and knobs in `launch.state`.
     private static func reusable(_ launch: DesktopLaunch) async -> String? {
+        // try?: no env file: no desktop to reuse
         guard let env = try? String(contentsOfFile: launch.path("env"), encoding: .utf8),
+            // try?: no env.plain: no desktop to reuse
             let plain = try? String(contentsOfFile: launch.path("env.plain"), encoding: .utf8),
+            // try?: no pids file: no desktop to reuse
             let pids = try? String(contentsOfFile: launch.path("pids"), encoding: .utf8)
         else { return nil }
         let variables = EnvironmentFile.parsePlain(plain)
@@ -136,8 +140,10 @@ public enum DesktopStart {
             else { return nil }
         }
         launch.busAddress = address
+        // try?: a bus that does not answer: the desktop is not reused but started anew
         guard let bus = try? await DBusConnection.connect(address: address) else { return nil }
         launch.bus = bus
+        // try?: a bus that does not answer: the desktop is not reused but started anew
         if launch.server == "none" { return (try? await PrivateBus.ping(bus)) != nil ? env : nil }
         let owner = await launch.ownerPID(of: DesktopLaunch.notificationsName)
         return owner.map(String.init) == variables["DESKTOP_SERVER_PID"] ? env : nil
@@ -151,13 +157,16 @@ public enum DesktopStart {
         chmod("\(state)/xdg-runtime", 0o700)
         // try?: an empty or missing entry is what is wanted
         for entry in (try? files.contentsOfDirectory(atPath: "\(state)/services")) ?? [] {
+            // try?: an entry already gone is what was wanted
             try? files.removeItem(atPath: "\(state)/services/\(entry)")
         }
+        // try?: an unreadable directory holds no stale file to remove
         let stale = (try? files.contentsOfDirectory(atPath: state)) ?? []
         for entry in stale
         where entry.hasSuffix(".log") || entry.hasPrefix("dunst-pick")
             || ["env", "env.plain", "pids", "bus", "bus.address", "display", "sockdir", "pulse.sock"].contains(entry)
         {
+            // try?: an entry already gone is what was wanted
             try? files.removeItem(atPath: "\(state)/\(entry)")
         }
         try "".write(toFile: "\(state)/pids", atomically: false, encoding: .utf8)

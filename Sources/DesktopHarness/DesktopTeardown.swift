@@ -13,6 +13,7 @@ public enum DesktopTeardown {
         let state = URL(fileURLWithPath: stateDirectory).standardizedFileURL.path
         let grace = Double(environment["DESKTOP_DOWN_GRACE"] ?? "") ?? 3
         defer { removeFiles(state) }
+        // try?: no pids file: nothing was started here
         guard let pids = try? String(contentsOfFile: "\(state)/pids", encoding: .utf8) else {
             return "desktop-down: nothing recorded in \(state)"
         }
@@ -64,6 +65,7 @@ public enum DesktopTeardown {
     static func removeFiles(_ state: String) {
         let files = FileManager.default
         for (record, prefix) in [("sockdir", "/tmp/unotify-desktop."), ("swaydir", "/tmp/unotify-sway.")] {
+            // try?: no record: no directory to remove
             guard let text = try? String(contentsOfFile: "\(state)/\(record)", encoding: .utf8) else { continue }
             let directory = text.trimmingCharacters(in: .whitespacesAndNewlines)
             // try?: a directory already gone is what was wanted

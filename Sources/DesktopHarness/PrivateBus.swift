@@ -27,8 +27,10 @@ enum PrivateBus {
         launch.busAddress = address
         launch.environment["DBUS_SESSION_BUS_ADDRESS"] = address
         try await launch.waitUntil("dbus-daemon ping", process: pid) {
+            // try?: a bus not listening yet: the next look connects
             if launch.bus == nil { launch.bus = try? await DBusConnection.connect(address: address) }
             guard let bus = launch.bus else { return false }
+            // try?: a bus not answering yet: the next look pings again
             return (try? await ping(bus)) != nil
         }
     }

@@ -8,6 +8,7 @@ struct ProcStat: Sendable {
     let startTime: String
 
     init?(pid: pid_t) {
+        // try?: no stat file: no such process
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return nil }
         self.init(statLine: text)
     }

@@ -13,6 +13,7 @@ struct ToolRun: Sendable {
         standardErrorPassedThrough: Bool = false
     ) -> ToolRun {
         guard let program = command.first,
+            // try?: a tool not installed counts as a failed run (127, as a shell says)
             let path = try? DetachedSpawn.resolve(program, path: environment["PATH"] ?? "/usr/bin:/bin")
         else { return ToolRun(status: 127, output: "") }
         let process = Process()
