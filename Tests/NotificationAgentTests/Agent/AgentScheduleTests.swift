@@ -7,7 +7,9 @@ import TestSupport
 @testable import NotificationAgent
 
 /// The agent keeps scheduled requests, persists them, and fires them on time and once.
-@Suite(.timeLimit(.minutes(1))) struct AgentScheduleTests {
+// The limit guards against a hang, not a speed: adds while firing take dozens of round trips,
+// which one run with unbounded test parallelism beside two busy loops took past 1 min.
+@Suite(.timeLimit(.minutes(3))) struct AgentScheduleTests {
     static func authorize(_ rig: AgentTests.Rig) async throws {
         _ = try await rig.client.setSettings(
             app: "org.example.Tea", changes: AppSettings.authorized(requesting: [.alert]).wire)
