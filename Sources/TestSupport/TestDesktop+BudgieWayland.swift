@@ -2,7 +2,7 @@ import Foundation
 
 /// Budgie 10.10's budgie-daemon on a headless labwc (`test-desktop up budgie-10.10`): layer-shell
 /// popups, read from a grim screenshot by `scripts/desktop/budgie-buttons` and clicked with a
-/// Wayland virtual pointer (`scripts/desktop/wl-click`), as a user clicks them.
+/// Wayland virtual pointer (`test-desktop wl-click`), as a user clicks them.
 extension TestDesktop {
     /// Where to click on Budgie's newest popup (``waylandTargets(finder:buttons:timeout:)`` with
     /// `budgie-buttons`).
@@ -18,8 +18,8 @@ extension TestDesktop {
         guard let button = try await budgieTargets(buttons: count)[String(index)] else {
             throw TestSupportError("budgie-buttons found no button \(index) of \(count)")
         }
-        try await output(Self.script("wl-click"), [button.x, button.y])
-        try await output(Self.script("wl-click"), ["--move-only", "5", "795"])
+        try await output(Self.harness, ["wl-click", button.x, button.y])
+        try await output(Self.harness, ["wl-click", "--move-only", "5", "795"])
     }
 
     /// Closes Budgie's newest popup with its round close button (drawn on every popup).
@@ -27,8 +27,8 @@ extension TestDesktop {
         guard let close = try await budgieTargets(buttons: 0)["close"] else {
             throw TestSupportError("budgie-buttons found no popup to close")
         }
-        try await output(Self.script("wl-click"), [close.x, close.y])
-        try await output(Self.script("wl-click"), ["--move-only", "5", "795"])
+        try await output(Self.harness, ["wl-click", close.x, close.y])
+        try await output(Self.harness, ["wl-click", "--move-only", "5", "795"])
     }
 
     /// How many popups Budgie shows now (the cards in a screenshot; 0 when none).

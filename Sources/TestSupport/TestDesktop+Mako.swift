@@ -53,13 +53,13 @@ extension TestDesktop {
         guard status == 0 else { throw TestSupportError("makoctl dismiss failed with \(status)") }
     }
 
-    /// A real click on the newest popup (`scripts/desktop/wl-click`, a Wayland virtual pointer):
+    /// A real click on the newest popup (`test-desktop wl-click`, a Wayland virtual pointer):
     /// mako's stock bindings make a left click invoke `default` and a right click dismiss.
     /// mako stacks popups from the top right corner of the 1280×800 output, 300 pixels wide,
     /// 10 from the edges (its defaults), newest first: (1120, 20) is inside the newest.
     public func makoClick(right: Bool = false) async throws {
         let (status, _) = try await run(
-            Self.script("wl-click"), ["1120", "20"] + (right ? ["--button", "right"] : []))
+            Self.harness, ["wl-click", "1120", "20"] + (right ? ["--button", "right"] : []))
         guard status == 0 else { throw TestSupportError("wl-click failed with \(status)") }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// SwayNotificationCenter on a headless sway (`test-desktop up swaync`, and `swaync-0.12` from the sid
 /// chroot): buttons drawn on the popup, clicked with a Wayland virtual pointer
-/// (`scripts/desktop/wl-click`) where `scripts/desktop/swaync-buttons` finds them in a grim
+/// (`test-desktop wl-click`) where `scripts/desktop/swaync-buttons` finds them in a grim
 /// screenshot (in 0.7's layout or 0.12's, by the running server). 0.7's swaync-client has no
 /// command that invokes an action, so a test's click is the user's, on both.
 extension TestDesktop {
@@ -22,7 +22,7 @@ extension TestDesktop {
     func waylandTargets(finder: String, buttons count: Int, timeout: Duration) async throws
         -> [String: (x: String, y: String)]
     {
-        try await output(Self.script("wl-click"), ["--move-only", "5", "795"])
+        try await output(Self.harness, ["wl-click", "--move-only", "5", "795"])
         let deadline = ContinuousClock.now + timeout
         var previous = ""
         while true {
@@ -48,7 +48,7 @@ extension TestDesktop {
         guard let button = try await swayncTargets(buttons: count)[String(index)] else {
             throw TestSupportError("swaync-buttons found no button \(index) of \(count)")
         }
-        try await output(Self.script("wl-click"), [button.x, button.y])
+        try await output(Self.harness, ["wl-click", button.x, button.y])
     }
 
     /// Closes swaync's newest popup with its close cross, which swaync draws while the pointer
@@ -61,9 +61,9 @@ extension TestDesktop {
         guard let body = targets["body"], let close = targets["close"] else {
             throw TestSupportError("swaync-buttons found no popup to close")
         }
-        try await output(Self.script("wl-click"), ["--move-only", body.x, body.y])
+        try await output(Self.harness, ["wl-click", "--move-only", body.x, body.y])
         try await Eventually.wait(timeout: .seconds(20), "swaync's close cross closed the popup") {
-            try await self.output(Self.script("wl-click"), [close.x, close.y])
+            try await self.output(Self.harness, ["wl-click", close.x, close.y])
             return try await self.swayncCount() < before
         }
     }

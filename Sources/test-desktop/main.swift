@@ -7,8 +7,11 @@ import Foundation
 //   test-desktop up SERVER STATE_DIR   start one, print its `env` (also in STATE_DIR/env)
 //   test-desktop down STATE_DIR        stop exactly what `up` started there
 //   test-desktop servers               the SERVER names
+//   test-desktop wl-click X Y [--button B] [--extent WxH] [--move-only] | --hold
+//                                      a Wayland virtual pointer's click, move or presence
 
-let usage = "usage: test-desktop up SERVER STATE_DIR | down STATE_DIR | servers"
+let usage =
+    "usage: test-desktop up SERVER STATE_DIR | down STATE_DIR | servers | wl-click X Y [OPTIONS] | wl-click --hold"
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment
 
@@ -32,6 +35,8 @@ case ("down", 2):
     }
 case ("servers", 1):
     print(DesktopStart.serverNames.joined(separator: "\n"))
+case ("wl-click", _):
+    do { try PointerCommand.run(Array(arguments.dropFirst()), environment: environment) } catch { fail("\(error)") }
 default:
     fail(usage, status: 2)
 }
