@@ -22,6 +22,7 @@ enum DesktopCatalogue {
         ),
         ("plasma", PlasmaAppletServer()),
         ("budgie", BudgieServer()),
+        ("awesome", AwesomeServer()),
         ("dbusmock", DbusmockServer()),
         ("none", BusOnly()),
     ]
