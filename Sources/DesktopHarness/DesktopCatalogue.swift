@@ -21,6 +21,7 @@ enum DesktopCatalogue {
                 command: ["/usr/lib/x86_64-linux-gnu/notify-osd"], package: "notify-osd", needsCompositor: true)
         ),
         ("plasma", PlasmaAppletServer()),
+        ("cinnamon", CinnamonServer()),
         ("budgie", BudgieServer()),
         ("awesome", AwesomeServer()),
         ("dbusmock", DbusmockServer()),
