@@ -20,6 +20,7 @@ enum DesktopCatalogue {
             StandaloneServer(
                 command: ["/usr/lib/x86_64-linux-gnu/notify-osd"], package: "notify-osd", needsCompositor: true)
         ),
+        ("gnome-shell", GnomeShellServer()),
         ("plasma", PlasmaAppletServer()),
         ("cinnamon", CinnamonServer()),
         ("budgie", BudgieServer()),
