@@ -25,6 +25,7 @@ enum DesktopCatalogue {
         ("cinnamon", CinnamonServer()),
         ("budgie", BudgieServer()),
         ("awesome", AwesomeServer()),
+        ("enlightenment", EnlightenmentServer()),
         ("dbusmock", DbusmockServer()),
         ("none", BusOnly()),
     ]
