@@ -20,7 +20,12 @@ enum DesktopCatalogue {
             StandaloneServer(
                 command: ["/usr/lib/x86_64-linux-gnu/notify-osd"], package: "notify-osd", needsCompositor: true)
         ),
+        ("gnome-shell", GnomeShellServer()),
         ("plasma", PlasmaAppletServer()),
+        ("cinnamon", CinnamonServer()),
+        ("budgie", BudgieServer()),
+        ("awesome", AwesomeServer()),
+        ("enlightenment", EnlightenmentServer()),
         ("dbusmock", DbusmockServer()),
         ("none", BusOnly()),
     ]
