@@ -21,6 +21,8 @@ enum DesktopCatalogue {
                 command: ["/usr/lib/x86_64-linux-gnu/notify-osd"], package: "notify-osd", needsCompositor: true)
         ),
         ("plasma", PlasmaAppletServer()),
+        ("mako", MakoServer()),
+        ("swaync", SwayncServer()),
         ("dbusmock", DbusmockServer()),
         ("none", BusOnly()),
     ]
