@@ -23,6 +23,8 @@ enum DesktopCatalogue {
         ("plasma", PlasmaAppletServer()),
         ("mako", MakoServer()),
         ("swaync", SwayncServer()),
+        ("mako-1.11", ChrootMakoServer()),
+        ("swaync-0.12", ChrootSwayncServer()),
         ("dbusmock", DbusmockServer()),
         ("none", BusOnly()),
     ]
