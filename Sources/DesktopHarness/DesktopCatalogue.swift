@@ -25,6 +25,7 @@ enum DesktopCatalogue {
         ("swaync", SwayncServer()),
         ("mako-1.11", ChrootMakoServer()),
         ("swaync-0.12", ChrootSwayncServer()),
+        ("budgie-10.10", ChrootBudgieServer()),
         ("dbusmock", DbusmockServer()),
         ("none", BusOnly()),
     ]
