@@ -26,6 +26,11 @@ enum DesktopCatalogue {
         ("budgie", BudgieServer()),
         ("awesome", AwesomeServer()),
         ("enlightenment", EnlightenmentServer()),
+        ("mako", MakoServer()),
+        ("swaync", SwayncServer()),
+        ("mako-1.11", ChrootMakoServer()),
+        ("swaync-0.12", ChrootSwayncServer()),
+        ("budgie-10.10", ChrootBudgieServer()),
         ("dbusmock", DbusmockServer()),
         ("none", BusOnly()),
     ]
