@@ -22,6 +22,7 @@ enum DesktopCatalogue {
         ),
         ("plasma", PlasmaAppletServer()),
         ("dbusmock", DbusmockServer()),
+        ("dunst-1.13", DunstChrootServer()),
         ("none", BusOnly()),
     ]
 
