@@ -23,6 +23,7 @@ enum DesktopCatalogue {
         ("plasma", PlasmaAppletServer()),
         ("dbusmock", DbusmockServer()),
         ("dunst-1.13", DunstChrootServer()),
+        ("xfce4-notifyd-0.9", XfceNotifyChrootServer()),
         ("none", BusOnly()),
     ]
 
