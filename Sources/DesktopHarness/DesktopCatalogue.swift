@@ -22,6 +22,8 @@ enum DesktopCatalogue {
         ),
         ("plasma", PlasmaAppletServer()),
         ("dbusmock", DbusmockServer()),
+        ("plasma-6.3", PlasmaChrootAppletServer(version: "6.3", suite: "trixie")),
+        ("plasma-6.7", PlasmaChrootAppletServer(version: "6.7", suite: "sid")),
         ("dunst-1.13", DunstChrootServer()),
         ("xfce4-notifyd-0.9", XfceNotifyChrootServer()),
         ("none", BusOnly()),
