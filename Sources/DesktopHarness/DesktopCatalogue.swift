@@ -26,6 +26,7 @@ enum DesktopCatalogue {
         ("plasma-6.7", PlasmaChrootAppletServer(version: "6.7", suite: "sid")),
         ("dunst-1.13", DunstChrootServer()),
         ("xfce4-notifyd-0.9", XfceNotifyChrootServer()),
+        ("cinnamon-6.6", CinnamonChrootServer()),
         ("none", BusOnly()),
     ]
 
