@@ -22,6 +22,8 @@ enum DesktopCatalogue {
         ),
         ("plasma", PlasmaAppletServer()),
         ("dbusmock", DbusmockServer()),
+        ("gnome-shell-48", GnomeShellChrootServer(major: "48", suite: "trixie")),
+        ("gnome-shell-51", GnomeShellChrootServer(major: "51", suite: "sid")),
         ("plasma-6.3", PlasmaChrootAppletServer(version: "6.3", suite: "trixie")),
         ("plasma-6.7", PlasmaChrootAppletServer(version: "6.7", suite: "sid")),
         ("dunst-1.13", DunstChrootServer()),
