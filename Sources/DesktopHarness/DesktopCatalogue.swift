@@ -32,6 +32,13 @@ enum DesktopCatalogue {
         ("swaync-0.12", ChrootSwayncServer()),
         ("budgie-10.10", ChrootBudgieServer()),
         ("dbusmock", DbusmockServer()),
+        ("gnome-shell-48", GnomeShellChrootServer(major: "48", suite: "trixie")),
+        ("gnome-shell-51", GnomeShellChrootServer(major: "51", suite: "sid")),
+        ("plasma-6.3", PlasmaChrootAppletServer(version: "6.3", suite: "trixie")),
+        ("plasma-6.7", PlasmaChrootAppletServer(version: "6.7", suite: "sid")),
+        ("dunst-1.13", DunstChrootServer()),
+        ("xfce4-notifyd-0.9", XfceNotifyChrootServer()),
+        ("cinnamon-6.6", CinnamonChrootServer()),
         ("none", BusOnly()),
     ]
 
