@@ -11,7 +11,7 @@ extension ChrootNamespace {
         // try?: a chroot without the list has no version to offer, which the caller reports
         let list = (try? String(contentsOfFile: "\(root)/installed.txt", encoding: .utf8)) ?? ""
         for line in list.split(separator: "\n") {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             if fields.count >= 2, fields[0] == package { return String(fields[1]) }
         }
         return ""

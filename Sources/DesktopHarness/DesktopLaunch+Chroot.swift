@@ -22,18 +22,9 @@ extension DesktopLaunch {
         return pid
     }
 
-    /// The version of Debian package `package` in the prepared chroot (from the `installed.txt`
-    /// its builder writes), empty when it is not listed.
+    /// The version of Debian package `package` in the prepared chroot, empty when it has none.
     func chrootPackageVersion(_ package: String) -> String {
-        guard let root = chroot?.root,
-            // try?: a chroot without the list shows as an empty version, which the caller refuses
-            let list = try? String(contentsOfFile: "\(root)/installed.txt", encoding: .utf8)
-        else { return "" }
-        for line in list.split(separator: "\n") {
-            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            if fields.count >= 2, fields[0] == package { return String(fields[1]) }
-        }
-        return ""
+        chroot?.installedVersion(of: package) ?? ""
     }
 
     /// The first words of a chroot server's `env -i` environment: the state directory as its
