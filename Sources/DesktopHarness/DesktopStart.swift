@@ -54,7 +54,7 @@ public enum DesktopStart {
             // try?: the failure being reported matters more than one of stopping
             _ = try? DesktopTeardown.run(stateDirectory: state, environment: environment)
             throw HarnessError(
-                "desktop-up \(server): \(error); logs in \(state)\n" + tails.joined(separator: "\n"))
+                "test-desktop up \(server): \(error); logs in \(state)\n" + tails.joined(separator: "\n"))
         }
     }
 

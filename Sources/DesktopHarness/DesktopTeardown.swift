@@ -8,14 +8,14 @@ public enum DesktopTeardown {
     /// Returns a line saying what was stopped; throws when something survived SIGKILL.
     public static func run(stateDirectory: String, environment: [String: String]) throws -> String {
         guard FileManager.default.fileExists(atPath: stateDirectory) else {
-            return "desktop-down: no such directory \(stateDirectory)"
+            return "test-desktop down: no such directory \(stateDirectory)"
         }
         let state = URL(fileURLWithPath: stateDirectory).standardizedFileURL.path
         let grace = Double(environment["DESKTOP_DOWN_GRACE"] ?? "") ?? 3
         defer { removeFiles(state) }
         // try?: no pids file: nothing was started here
         guard let pids = try? String(contentsOfFile: "\(state)/pids", encoding: .utf8) else {
-            return "desktop-down: nothing recorded in \(state)"
+            return "test-desktop down: nothing recorded in \(state)"
         }
         var groups: [pid_t] = []
         var names: [String] = []
@@ -33,15 +33,15 @@ public enum DesktopTeardown {
                 names.insert("\(name)(orphans)", at: 0)
             }
         }
-        let summary = "desktop-down: stopped \(names.isEmpty ? "nothing" : names.joined(separator: " ")) in \(state)"
+        let summary = "test-desktop down: stopped \(names.isEmpty ? "nothing" : names.joined(separator: " ")) in \(state)"
         guard !groups.isEmpty else { return summary }
         signal(groups, SIGTERM)
         if !waitForNone(of: groups, seconds: grace) {
             let left = ProcStat.members(ofGroups: Set(groups))
-            FileHandle.standardError.write(Data("desktop-down: SIGKILL to \(left)\n".utf8))
+            FileHandle.standardError.write(Data("test-desktop down: SIGKILL to \(left)\n".utf8))
             signal(groups, SIGKILL)
             if !waitForNone(of: groups, seconds: 2) {
-                throw HarnessError("desktop-down: could not stop: \(ProcStat.members(ofGroups: Set(groups)))")
+                throw HarnessError("test-desktop down: could not stop: \(ProcStat.members(ofGroups: Set(groups)))")
             }
         }
         return summary

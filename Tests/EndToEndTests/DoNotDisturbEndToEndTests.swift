@@ -55,7 +55,7 @@ extension EndToEndWithoutPixelClicks {
         }
 
         /// mako in its mode do-not-disturb (`makoctl mode -a do-not-disturb`), configured with
-        /// `[mode=do-not-disturb] invisible=1` and critical ones visible (scripts/desktop/up-mako):
+        /// `[mode=do-not-disturb] invisible=1` and critical ones visible (MakoServer in Sources/DesktopHarness):
         /// the active one is listed but drawn nowhere, the critical one is drawn.
         /// The same on mako 1.11, whose makoctl (a C program) keeps `mode -a` and `-r`.
         @Test(arguments: [MatrixServer.mako, .mako111])
