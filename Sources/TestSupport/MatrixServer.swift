@@ -29,7 +29,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         /// cannot invoke actions; 0.12's `--action` could, but the tests click on both).
         case waylandButtons
         /// Budgie 10.10 on labwc: a button drawn on the layer-shell popup, found in a grim
-        /// screenshot by `scripts/desktop/budgie-buttons` and clicked with a Wayland pointer
+        /// screenshot by `test-desktop budgie-buttons` and clicked with a Wayland pointer
         /// (``TestDesktop/budgieClickButton(index:of:)``).
         case budgieWaylandButtons
     }

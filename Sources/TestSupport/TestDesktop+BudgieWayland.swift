@@ -1,7 +1,7 @@
 import Foundation
 
 /// Budgie 10.10's budgie-daemon on a headless labwc (`test-desktop up budgie-10.10`): layer-shell
-/// popups, read from a grim screenshot by `scripts/desktop/budgie-buttons` and clicked with a
+/// popups, read from a grim screenshot by `test-desktop budgie-buttons` and clicked with a
 /// Wayland virtual pointer (`test-desktop wl-click`), as a user clicks them.
 extension TestDesktop {
     /// Where to click on Budgie's newest popup (``waylandTargets(finder:buttons:timeout:)`` with
@@ -33,7 +33,7 @@ extension TestDesktop {
 
     /// How many popups Budgie shows now (the cards in a screenshot; 0 when none).
     public func budgiePopupCount() async throws -> Int {
-        let (_, output) = try await run(Self.script("budgie-buttons"), [])
+        let (_, output) = try await run(Self.harness, ["budgie-buttons"])
         guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("cards ") }),
             let count = Int(line.dropFirst("cards ".count))
         else {

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Enlightenment 0.25 on Xvfb (`test-desktop up enlightenment`): its popups are drawn inside its
-/// compositor canvas, no X windows, so `scripts/desktop/e-popups` finds them in a screenshot.
+/// compositor canvas, no X windows, so `test-desktop e-popups` finds them in a screenshot.
 /// E draws no buttons; the user closes a popup with its close cross (xdotool).
 extension TestDesktop {
     /// "X Y W H" of each of E's popups on screen, top to bottom (the newest last).
     public func enlightenmentPopups() async throws -> [String] {
-        try await output(Self.script("e-popups"), []).split(separator: "\n")
+        try await output(Self.harness, ["e-popups"]).split(separator: "\n")
             .filter { $0.hasPrefix("popup ") }.map { String($0.dropFirst("popup ".count)) }
     }
 
@@ -29,7 +29,7 @@ extension TestDesktop {
         let shown = previous.count
         let clickDeadline = ContinuousClock.now + .seconds(30)
         while true {
-            let text = try await output(Self.script("e-popups"), ["--close"])
+            let text = try await output(Self.harness, ["e-popups", "--close"])
             guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("close ") }) else {
                 if try await enlightenmentPopups().count < shown { return }  // closed meanwhile
                 throw TestSupportError("e-popups found no close cross: \(text)")

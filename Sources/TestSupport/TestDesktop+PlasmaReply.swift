@@ -83,7 +83,7 @@ extension TestDesktop {
         var last = ""
         while true {
             let (status, output, errors) = try await capture(
-                Self.script("popup-buttons"), ["--plasma", window] + options, timeout: 70)
+                Self.harness, ["popup-buttons", "--plasma", window] + options, timeout: 70)
             let lines = output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
             if status == 0, lines.allSatisfy({ $0.count == 5 }), accept(lines) { return .found(lines) }
             last = "exit \(status): \(output)\(errors)".trimmingCharacters(in: .whitespacesAndNewlines)

@@ -2,7 +2,7 @@ import Foundation
 
 /// SwayNotificationCenter on a headless sway (`test-desktop up swaync`, and `swaync-0.12` from the sid
 /// chroot): buttons drawn on the popup, clicked with a Wayland virtual pointer
-/// (`test-desktop wl-click`) where `scripts/desktop/swaync-buttons` finds them in a grim
+/// (`test-desktop wl-click`) where `test-desktop swaync-buttons` finds them in a grim
 /// screenshot (in 0.7's layout or 0.12's, by the running server). 0.7's swaync-client has no
 /// command that invokes an action, so a test's click is the user's, on both.
 extension TestDesktop {
@@ -15,8 +15,8 @@ extension TestDesktop {
     }
 
     /// Where to click on the newest popup of a Wayland server: `body`, `close` and each of
-    /// `count` buttons, by the first word of each line `finder` (a script of
-    /// scripts/desktop that reads a grim screenshot) prints. The pointer is moved off the popups
+    /// `count` buttons, by the first word of each line `finder` (a `test-desktop` subcommand
+    /// that reads a grim screenshot) prints. The pointer is moved off the popups
     /// first (a hovered popup draws differently, and Budgie's stops its timer); waits (bounded)
     /// until a popup is on screen and stands still over two looks (popups fade in and out).
     func waylandTargets(finder: String, buttons count: Int, timeout: Duration) async throws
@@ -26,7 +26,7 @@ extension TestDesktop {
         let deadline = ContinuousClock.now + timeout
         var previous = ""
         while true {
-            let (status, output) = try await run(Self.script(finder), [String(count)])
+            let (status, output) = try await run(Self.harness, [finder, String(count)])
             if status == 0, output == previous { break }
             guard ContinuousClock.now < deadline else {
                 throw TestSupportError("no popup standing still within \(timeout) (\(finder)): \(output)")

@@ -159,7 +159,7 @@ public final class TestDesktop: @unchecked Sendable {
     /// Pixel-based servers (xfce4-notifyd, …): clicks button `index` (0-based, left to right) of
     /// the `count` buttons of the newest popup with xdotool: park the pointer, wait (bounded) until a popup is
     /// mapped with the same window and geometry over 3 polls, find its buttons with
-    /// `scripts/desktop/popup-buttons WINDOW COUNT --gap 5`, click, park the pointer again.
+    /// `test-desktop popup-buttons WINDOW COUNT --gap 5`, click, park the pointer again.
     ///
     /// The analysis takes a few hundred milliseconds, and popup-buttons reads the window's
     /// position after it: a popup that moved meanwhile gets its buttons placed wrongly.
@@ -180,7 +180,7 @@ public final class TestDesktop: @unchecked Sendable {
                 server.hasPrefix("plasma")
                 ? ["--plasma", window]
                 : server == "budgie" ? ["--labels", window, String(count)] : [window, String(count)] + options
-            let (status, output) = try await run(Self.script("popup-buttons"), arguments, timeout: 70)
+            let (status, output) = try await run(Self.harness, ["popup-buttons"] + arguments, timeout: 70)
             guard try await newestPopup() == popup else {
                 guard clock.now < deadline else { throw TestSupportError("popup \(window) kept moving for \(timeout)") }
                 continue
@@ -210,10 +210,10 @@ public final class TestDesktop: @unchecked Sendable {
         let window = try await stablePopup(timeout: timeout)
         let arguments = server.hasPrefix("plasma") ? ["--plasma", window, "--close"] : [window, "1", "--top"]
         let deadline = ContinuousClock.now + timeout
-        var (status, output) = try await run(Self.script("popup-buttons"), arguments, timeout: 70)
+        var (status, output) = try await run(Self.harness, ["popup-buttons"] + arguments, timeout: 70)
         while status != 0, server.hasPrefix("plasma"), ContinuousClock.now < deadline {  // mapped, not yet drawn
             try await Task.sleep(for: .milliseconds(100))
-            (status, output) = try await run(Self.script("popup-buttons"), arguments, timeout: 70)
+            (status, output) = try await run(Self.harness, ["popup-buttons"] + arguments, timeout: 70)
         }
         let close = output.split(separator: " ").map(String.init)
         guard status == 0, close.count >= 3 else {
