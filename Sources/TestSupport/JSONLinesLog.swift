@@ -8,9 +8,13 @@ import Synchronization
 public final class JSONLinesLog: Sendable {
     /// One value of an entry: a string, a number, nothing (`null`) or an object of strings.
     public enum Value: Sendable, Equatable {
+        /// A JSON string.
         case string(String)
+        /// A JSON number.
         case int(Int)
+        /// `null`.
         case null
+        /// A JSON object whose values are strings.
         case object([String: String])
     }
 

@@ -11,6 +11,12 @@ public struct VAPIDAuthorization: Sendable {
         public var status: Int
         /// What is wrong, for the log.
         public var reason: String
+
+        /// A refusal answered with `status`, saying `reason`.
+        public init(status: Int, reason: String) {
+            self.status = status
+            self.reason = reason
+        }
     }
 
     /// The registered key: an uncompressed P-256 point, base64url.
