@@ -7,8 +7,9 @@ import Foundation
 /// (the agent's tests, the CLI's, the benchmarks), or as a process of its own on a desktop's bus
 /// (`test-push-distributor`, for the end-to-end tests).
 ///
-/// - D-Bus: owns `name` and serves `org.unifiedpush.Distributor2` and, when `versions` has it,
-///   `Distributor1` at `/org/unifiedpush/Distributor`. `Register` answers
+/// - D-Bus: owns `name` and serves `org.unifiedpush.Distributor2` and `Distributor1` at
+///   `/org/unifiedpush/Distributor`; a version left out of `versions` is introspected but
+///   answers `UnknownMethod`, so that a connector falls back. `Register` answers
 ///   `REGISTRATION_SUCCEEDED` (`REGISTRATION_FAILED` for a token another service holds), then
 ///   calls the connector's `NewEndpoint` through `Connector2` or `Connector1`, as the app
 ///   registered; the same token again gives the same endpoint. `Unregister` forgets the
@@ -99,10 +100,8 @@ public actor FakeDistributor {
         self.minimumUrgency = minimumUrgency
         self.log = try JSONLinesLog(log)
         if pushService { try await startPushService() }
-        let interfaces = [Self.version2, Self.version1].filter {
-            versions.contains($0.name == Self.version2.name ? 2 : 1)
-        }
-        await connection.export(path: Self.distributorPath, interfaces: interfaces) { [weak self] message in
+        await connection.export(path: Self.distributorPath, interfaces: [Self.version2, Self.version1]) {
+            [weak self] message in
             guard let self else { return [] }
             return try await self.handle(message)
         }
@@ -163,7 +162,8 @@ public actor FakeDistributor {
 
     private func handle(_ message: DBusMessage) async throws -> [DBusValue] {
         let interface = message.interface?.rawValue
-        let version = interface == Self.distributor1.rawValue || (interface == nil && !versions.contains(2)) ? 1 : 2
+        // A call without an interface goes to the first that has the method: Distributor2.
+        let version = interface == Self.distributor1.rawValue ? 1 : 2
         var fields: [String: String] = [:]
         if version == 2 {
             let dictionary = try [String: DBusVariant](dbusValue: message.body.first ?? .string(""))
@@ -175,15 +175,17 @@ public actor FakeDistributor {
             fields = Dictionary(uniqueKeysWithValues: zip(names, strings))
         }
         let member = message.member?.rawValue ?? ""
+        let interfaceName = version == 2 ? Self.version2.name.rawValue : Self.distributor1.rawValue
         var entry: [String: JSONLinesLog.Value] = [
-            "direction": .string("received"),
-            "interface": .string(
-                version == 2
-                    ? Self.version2.name.rawValue
-                    : Self.distributor1.rawValue), "member": .string(member), "args": .object(fields),
+            "direction": .string("received"), "interface": .string(interfaceName), "member": .string(member),
+            "args": .object(fields),
         ]
         if version == 2, member == "Register" { entry["sender"] = .string(message.sender ?? "") }
         log.write(entry)
+        guard versions.contains(version) else {
+            // Both interfaces are introspected; one left out of `versions` answers UnknownMethod.
+            throw DBusError(.unknownMethod, "org.unifiedpush.Distributor\(version) is not served")
+        }
         switch member {
         case "Register":
             registerCount += 1
