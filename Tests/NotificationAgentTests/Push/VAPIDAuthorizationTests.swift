@@ -4,8 +4,8 @@ import TestSupport
 import Testing
 
 /// The test distributor's RFC 8292 check (TestSupport's `VAPIDAuthorization`) with tokens
-/// signed here by swift-crypto: a good one is taken, and each wrong part is refused as the
-/// Python distributor refused it (the end-to-end tests sign with pywebpush).
+/// signed here by swift-crypto: a good one is taken, and each wrong part is refused with the
+/// status and reason the former Python distributor gave (the end-to-end tests sign with pywebpush).
 struct VAPIDAuthorizationTests {
     static let origin = "http://127.0.0.1:4000"
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
