@@ -32,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // The tests' push service (TestSupport's FakeDistributor): HTTP on loopback.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -77,7 +79,8 @@ let package = Package(
         .target(
             name: "NotificationAgent",
             dependencies: [
-                "UserNotifications", "NotificationAgentClient", "FreedesktopNotifications", "DesktopIntegration", "DBus",
+                "UserNotifications", "NotificationAgentClient", "FreedesktopNotifications", "DesktopIntegration",
+                "DBus",
                 "CGio", "QuietExecutor",
                 .product(name: "HeapModule", package: "swift-collections"),
                 // Web Push decryption (RFC 8291): P-256 key agreement, HKDF, AES-128-GCM.
@@ -124,7 +127,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "schedule-lateness-benchmark",
-            dependencies: ["NotificationAgent", "UserNotifications", "FreedesktopNotifications", "DBus", "TestSupport"],
+            dependencies: [
+                "NotificationAgent", "UserNotifications", "FreedesktopNotifications", "DBus", "TestSupport",
+            ],
             path: "benchmarks/Sources/schedule-lateness-benchmark",
             swiftSettings: strictSettings
         ),
@@ -132,8 +137,20 @@ let package = Package(
         // benchmarks: a library and its front end, `test-desktop`; neither is installed.
         .target(name: "DesktopHarness", dependencies: ["DBus"], swiftSettings: strictSettings),
         .executableTarget(name: "test-desktop", dependencies: ["DesktopHarness"], swiftSettings: strictSettings),
-        // Test support (private buses, fake and real servers, child processes): a target, no product.
-        .target(name: "TestSupport", dependencies: ["DBus", "FreedesktopNotifications"], swiftSettings: strictSettings),
+        // Test support (private buses, fake and real servers, the UnifiedPush distributor, child
+        // processes): a target, no product. FlyingFox serves the distributor's push resource,
+        // Crypto checks its VAPID signatures.
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "DBus", "FreedesktopNotifications", .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings),
+        // The tests' UnifiedPush distributor as a process (TestSupport's FakeDistributor), for
+        // the end-to-end push tests; not installed.
+        .executableTarget(
+            name: "test-push-distributor", dependencies: ["TestSupport", "DBus"], swiftSettings: strictSettings),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "DesktopHarnessTests", dependencies: ["DesktopHarness"], swiftSettings: strictSettings),
         .testTarget(
@@ -201,14 +218,18 @@ if Context.environment["UNOTIFY_FUZZ"] == "1" {
         ("fuzz-responses-file", ["NotificationAgent"]),
         ("fuzz-dbus-message", ["DBus", "FreedesktopNotifications"]),
         ("fuzz-agent-arguments", ["DBus", "NotificationAgentClient", "UserNotifications", "NotificationAgent"]),
-        ("fuzz-seeds", ["DBus", "FreedesktopNotifications", "NotificationAgentClient", "UserNotifications", "NotificationAgent"]),
+        (
+            "fuzz-seeds",
+            ["DBus", "FreedesktopNotifications", "NotificationAgentClient", "UserNotifications", "NotificationAgent"]
+        ),
     ]
     package.targets += [
-        .target(name: "FuzzSupport", path: "fuzz/Sources/FuzzSupport", swiftSettings: strictSettings),
+        .target(name: "FuzzSupport", path: "fuzz/Sources/FuzzSupport", swiftSettings: strictSettings)
     ]
     package.targets += fuzzTargets.map {
-        .executableTarget(name: $0.name, dependencies: ["FuzzSupport"] + $0.dependencies, path: "fuzz/Sources/\($0.name)",
-                          swiftSettings: strictSettings)
+        .executableTarget(
+            name: $0.name, dependencies: ["FuzzSupport"] + $0.dependencies, path: "fuzz/Sources/\($0.name)",
+            swiftSettings: strictSettings)
     }
 }
 
@@ -219,7 +240,7 @@ package.targets += [
         name: "AppleCodeCompatibilityTests",
         dependencies: ["UserNotifications"],
         swiftSettings: [.swiftLanguageMode(.v5)]
-    ),
+    )
 ]
 
 // Examples/: a reminders app written against Apple's API, built with the package (so CI builds it).
@@ -229,13 +250,13 @@ package.targets += [
         dependencies: ["UserNotifications"],
         path: "Examples/Reminders",
         swiftSettings: strictSettings
-    ),
+    )
 ]
 
 // The DocC plugin (`swift package generate-documentation`), only when building the
 // documentation (scripts/docs sets UNOTIFY_DOCS=1), so no other build resolves or fetches it.
 if Context.environment["UNOTIFY_DOCS"] == "1" {
     package.dependencies += [
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0")
     ]
 }

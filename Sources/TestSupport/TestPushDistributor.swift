@@ -1,8 +1,10 @@
 import Foundation
 
-/// The project's UnifiedPush distributor for tests (`scripts/push/unifiedpush-distributor`),
-/// started on a private bus: it owns `org.unifiedpush.Distributor.NAME` and serves a Web Push
-/// endpoint on loopback. A distributor that does not start is a failure, never a skip.
+/// The project's UnifiedPush distributor for tests as a process of its own
+/// (`test-push-distributor`, ``FakeDistributor`` with its push service and fire-and-forget calls
+/// to the connector), started on a private bus: it owns `org.unifiedpush.Distributor.NAME` and
+/// serves a Web Push endpoint on loopback. A distributor that does not start is a failure, never
+/// a skip.
 public final class TestPushDistributor: Sendable {
     /// The distributor's bus name.
     public let busName: String
@@ -22,14 +24,16 @@ public final class TestPushDistributor: Sendable {
         logFile = directory.appendingPathComponent("distributor-\(name).jsonl")
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
-        let script = PackageRoot.url.appendingPathComponent("scripts/push/unifiedpush-distributor").path
-        var arguments = [script, "--name", name, "--versions", versions, "--log", logFile.path]
+        var arguments = ["--name", name, "--versions", versions, "--log", logFile.path]
         if let minimumUrgency { arguments += ["--min-urgency", minimumUrgency] }
-        process = try ChildProcess("/usr/bin/python3", arguments, environment: environment)
+        process = try ChildProcess(Self.executable.path, arguments, environment: environment)
         baseURL = try process.waitForLineBlocking(timeout: timeout) { $0.hasPrefix("http://127.0.0.1:") }
     }
 
     deinit { stop() }
+
+    /// The built `test-push-distributor`, beside the test binary (never an installed one).
+    public static var executable: URL { PackageRoot.binaryDirectory.appendingPathComponent("test-push-distributor") }
 
     /// Stops the distributor (SIGTERM, then SIGKILL after a grace period).
     public func stop() { process.stop() }

@@ -5,7 +5,7 @@ import TestSupport
 
 extension EndToEndWithoutPixelClicks {
     /// Remote notifications with real parts: pywebpush encrypts and POSTs to the endpoint of the
-    /// UnifiedPush distributor (scripts/push/unifiedpush-distributor), which calls the agent's
+    /// UnifiedPush distributor (`test-push-distributor`, TestSupport's FakeDistributor as a process), which calls the agent's
     /// connector; the agent, started by D-Bus activation alone, decrypts the message and shows it
     /// on real dunst through the permission pipeline; dunst's own click reaches the app.
     @Suite(.serialized, .timeLimit(.minutes(3))) struct PushEndToEndTests {
@@ -55,7 +55,7 @@ extension EndToEndWithoutPixelClicks {
                 let ready = session.state.url.appendingPathComponent("distributor.ready")
                 try? FileManager.default.removeItem(at: ready)  // a distributor's before it
                 let process = try ChildProcess(
-                    PackageRoot.url.appendingPathComponent("scripts/push/unifiedpush-distributor").path,
+                    TestPushDistributor.executable.path,
                     [
                         "--ready-file", ready.path, "--log",
                         session.state.url.appendingPathComponent("distributor.log").path,

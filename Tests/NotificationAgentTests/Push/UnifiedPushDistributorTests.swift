@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The test distributor (`scripts/push/unifiedpush-distributor`) checked against the UnifiedPush
+/// The test distributor (`test-push-distributor`, TestSupport's FakeDistributor as a process) checked against the UnifiedPush
 /// D-Bus specification (DBUS 0.3.0) and RFC 8030, sentence by sentence, with a recording
 /// connector on a private bus: the end-to-end push tests trust it only as far as these hold.
 @Suite(.serialized) struct UnifiedPushDistributorTests {
