@@ -33,7 +33,8 @@ public enum DesktopTeardown {
                 names.insert("\(name)(orphans)", at: 0)
             }
         }
-        let summary = "test-desktop down: stopped \(names.isEmpty ? "nothing" : names.joined(separator: " ")) in \(state)"
+        let summary =
+            "test-desktop down: stopped \(names.isEmpty ? "nothing" : names.joined(separator: " ")) in \(state)"
         guard !groups.isEmpty else { return summary }
         signal(groups, SIGTERM)
         if !waitForNone(of: groups, seconds: grace) {
