@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One end-to-end matrix case: a private desktop running `server`, a private state directory
 /// for the agent that `unotify` starts, and a monitor on the bus.
@@ -273,8 +274,18 @@ extension MatrixSession {
     /// geometry (lxqt-notificationd draws every notification in one window), so the next
     /// ``answer(_:button:of:notifyCount:)`` does not wait for a different one.
     public func waitForShown(_ count: Int, timeout: Duration = .seconds(10)) async throws {
-        try await Eventually.wait(timeout: timeout, "\(count) notification(s) on screen on \(server.name)") {
-            try await self.shownCount() == count
+        let seen = Mutex<Int?>(nil)
+        do {
+            try await Eventually.wait(timeout: timeout, "\(count) notification(s) on screen on \(server.name)") {
+                let shown = try await self.shownCount()
+                seen.withLock { $0 = shown }
+                return shown == count
+            }
+        } catch {
+            // Too few (slow to draw) and too many (one shown that should not be) are different
+            // findings: the failure says which.
+            let last = seen.withLock { $0 }.map(String.init) ?? "none read"
+            throw TestSupportError("\(error) (last seen on screen: \(last))")
         }
         if count == 0 { answeredPopup = nil }
     }
