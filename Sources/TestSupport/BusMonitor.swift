@@ -57,7 +57,7 @@ public final class BusMonitor: @unchecked Sendable {
     /// Waits (bounded) until the newest call to `member` has its answer on the bus; returns
     /// the messages up to that answer. Messages from one connection pass the bus in the order
     /// they were sent: what the answering connection sent before the answer is among them.
-    public func messagesUntilAnswer(toNewest member: String, timeout: Duration = .seconds(10)) async throws
+    public func messagesUntilAnswer(toNewest member: String, timeout: Duration = TestPatience.event) async throws
         -> [MonitoredMessage]
     {
         guard let call = messages.last(where: { $0.kind == "method call" && $0.member == member }) else {
@@ -74,7 +74,9 @@ public final class BusMonitor: @unchecked Sendable {
     /// Waits (bounded) until a call to `member` is on the bus and answered; returns the messages
     /// up to that answer (``messagesUntilAnswer(toNewest:timeout:)``).
     @discardableResult
-    public func waitForAnswer(to member: String, timeout: Duration = .seconds(10)) async throws -> [MonitoredMessage] {
+    public func waitForAnswer(to member: String, timeout: Duration = TestPatience.event) async throws
+        -> [MonitoredMessage]
+    {
         try await Eventually.wait(timeout: timeout, "a \(member) call on the bus") {
             self.messages.contains { $0.kind == "method call" && $0.member == member }
         }
@@ -84,7 +86,7 @@ public final class BusMonitor: @unchecked Sendable {
     /// Waits (bounded) until `count` `Notify` calls have been answered (or only sent, for
     /// `answered: false`: a call made with no reply expected gets none); returns them all.
     @discardableResult
-    public func waitForNotify(count: Int, answered: Bool = true, timeout: Duration = .seconds(10)) async throws
+    public func waitForNotify(count: Int, answered: Bool = true, timeout: Duration = TestPatience.event) async throws
         -> [NotifyCall]
     {
         try await Eventually.wait(timeout: timeout, "\(count) \(answered ? "answered " : "")Notify call(s) on the bus")

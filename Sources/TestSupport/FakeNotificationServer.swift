@@ -87,7 +87,7 @@ public final class FakeNotificationServer: Sendable {
 
     /// The next `Notify` call not yet taken, waiting at most `timeout`. Calls are kept in order
     /// until taken: a wait that times out loses nothing, so a call arriving later is still seen.
-    public func nextCall(timeout: Duration = .seconds(10)) async throws -> Call {
+    public func nextCall(timeout: Duration = TestPatience.event) async throws -> Call {
         let state = self.state
         let waiter = UUID()
         let timer = Task {
@@ -107,7 +107,7 @@ public final class FakeNotificationServer: Sendable {
     /// Takes calls until the one whose summary is `marker` and returns those before it: an
     /// absence check that ends on a later, positive event (the marker, sent by the test after
     /// whatever must not have shown anything) instead of a quiet interval.
-    public func calls(before marker: String, timeout: Duration = .seconds(10)) async throws -> [Call] {
+    public func calls(before marker: String, timeout: Duration = TestPatience.event) async throws -> [Call] {
         var before: [Call] = []
         while true {
             let call = try await nextCall(timeout: timeout)
@@ -130,7 +130,7 @@ public final class FakeNotificationServer: Sendable {
     public var closedIDs: [ServerNotificationID] { state.closedIDs }
 
     /// Waits until `CloseNotification` was called for `id`, at most `timeout`.
-    public func waitForClose(of id: ServerNotificationID, timeout: Duration = .seconds(10)) async throws {
+    public func waitForClose(of id: ServerNotificationID, timeout: Duration = TestPatience.event) async throws {
         try await Eventually.wait(timeout: timeout, "CloseNotification(\(id))") { self.closedIDs.contains(id) }
     }
 

@@ -42,7 +42,7 @@ public actor InMemoryNotificationServer: NotificationServer {
     // MARK: The test's side
 
     /// The next notification shown and not yet taken, waiting at most `timeout`.
-    public func nextShown(timeout: Duration = .seconds(10)) async throws -> Shown {
+    public func nextShown(timeout: Duration = TestPatience.event) async throws -> Shown {
         try await Eventually.wait(timeout: timeout, "a Notify on the in-memory server") {
             await self.hasUntaken
         }
@@ -53,7 +53,7 @@ public actor InMemoryNotificationServer: NotificationServer {
     private var hasUntaken: Bool { shown.count > taken }
 
     /// Waits until `id` was closed, at most `timeout`.
-    public func waitForClose(of id: OwnedNotificationID, timeout: Duration = .seconds(10)) async throws {
+    public func waitForClose(of id: OwnedNotificationID, timeout: Duration = TestPatience.event) async throws {
         try await Eventually.wait(timeout: timeout, "CloseNotification(\(id))") { await self.closed.contains(id) }
     }
 

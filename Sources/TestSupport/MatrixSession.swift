@@ -158,7 +158,7 @@ public final class MatrixSession: @unchecked Sendable {
     }
 
     /// Waits (bounded) until the app's status is `expected`.
-    public func waitForStatus(_ expected: String, of app: String, timeout: Duration = .seconds(10)) async throws {
+    public func waitForStatus(_ expected: String, of app: String, timeout: Duration = TestPatience.event) async throws {
         try await Eventually.wait(timeout: timeout, "\(app) is \(expected) on \(server.name)") {
             try await self.status(of: app) == expected
         }
@@ -273,7 +273,7 @@ extension MatrixSession {
     /// next popup is a new one even where it comes back as the same window with the same
     /// geometry (lxqt-notificationd draws every notification in one window), so the next
     /// ``answer(_:button:of:notifyCount:)`` does not wait for a different one.
-    public func waitForShown(_ count: Int, timeout: Duration = .seconds(10)) async throws {
+    public func waitForShown(_ count: Int, timeout: Duration = TestPatience.event) async throws {
         let seen = Mutex<Int?>(nil)
         do {
             try await Eventually.wait(timeout: timeout, "\(count) notification(s) on screen on \(server.name)") {

@@ -58,7 +58,7 @@ public final class RecordingPushConnector: Sendable {
     public var received: [Call] { calls.list.withLock { $0 } }
 
     /// Waits (bounded) until `count` calls named `member` have come; returns them.
-    public func calls(_ member: String, count: Int = 1, timeout: Duration = .seconds(10)) async throws -> [Call] {
+    public func calls(_ member: String, count: Int = 1, timeout: Duration = TestPatience.event) async throws -> [Call] {
         try await Eventually.wait(timeout: timeout, "\(count) \(member) call(s) at the connector") {
             self.received.filter { $0.member == member }.count >= count
         }

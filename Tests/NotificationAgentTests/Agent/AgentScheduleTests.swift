@@ -23,7 +23,7 @@ import TestSupport
             app: "org.example.Tea", request: DeliveryRequest(identifier: "tea", title: "Tea"),
             trigger: .timeInterval(seconds: 1, repeats: false))
         #expect(id == .unassigned)
-        let call = try await rig.fake.nextCall(timeout: .seconds(10))
+        let call = try await rig.fake.nextCall()
         #expect(call.request.summary == "Tea")
         #expect(Date().timeIntervalSince(added) >= 1)
         // Pending until the server's answer reaches the agent (one round trip after the call
@@ -49,7 +49,7 @@ import TestSupport
             dates[identifier] = Date(timeIntervalSince1970: try #require(pending?.nextFireDate))
         }
         for _ in 0..<3 {
-            let call = try await rig.fake.nextCall(timeout: .seconds(10))
+            let call = try await rig.fake.nextCall()
             let due = try #require(dates[call.request.summary])
             #expect(
                 call.receivedAt >= due, "\(call.request.summary) came \(due.timeIntervalSince(call.receivedAt)) s early"
