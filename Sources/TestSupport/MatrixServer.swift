@@ -117,8 +117,12 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// Cases share this server's desktop, one at a time (``DesktopPool``): wherever
     /// `CloseNotification` takes a popup off the screen, so a case can leave none behind. Not
     /// notification-daemon and notify-osd (``closeRemovesPopup``). GNOME Shell's cases write the
-    /// desktop's own notification settings, which are reset between cases.
-    public var sharesDesktop: Bool { closeRemovesPopup }
+    /// desktop's own notification settings, which are reset between cases. Not mate either:
+    /// mate-notification-daemon quits after 30 s without a notification, and a desktop taken
+    /// again after a wait can lose its server between the cleaning's check and the case's first
+    /// `Notify` (seen beside two busy loops: the cleaning took 5.9 s, then the prompt's `Notify`
+    /// had no answer for 30 s); its own desktop starts in well under a second.
+    public var sharesDesktop: Bool { closeRemovesPopup && family != "mate" }
 
     /// The server draws a reply field for text-input actions (`inline-reply`): only Plasma
     /// (measured), so there typed replies do not degrade.
