@@ -120,8 +120,9 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// desktop's own notification settings, which are reset between cases. Not mate either:
     /// mate-notification-daemon quits after 30 s without a notification, and a desktop taken
     /// again after a wait can lose its server between the cleaning's check and the case's first
-    /// `Notify` (seen beside two busy loops: the cleaning took 5.9 s, then the prompt's `Notify`
-    /// had no answer for 30 s); its own desktop starts in well under a second.
+    /// `Notify`. Seen once beside two busy loops: the cleaning waited its 5 s for an answer to an
+    /// earlier case's `Notify`, then the prompt's `Notify` had no answer for 30 s; whether the
+    /// server had quit or hung was not caught. Its own desktop starts in well under a second.
     public var sharesDesktop: Bool { closeRemovesPopup && family != "mate" }
 
     /// The server draws a reply field for text-input actions (`inline-reply`): only Plasma
