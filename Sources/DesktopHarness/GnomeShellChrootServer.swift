@@ -21,7 +21,7 @@ import Foundation
 /// is played once, until its stream has appeared on the sink and ended, and the first
 /// notification's sound is heard.
 struct GnomeShellChrootServer: DesktopRecipe {
-    static let extensionID = "unotify-test-desktop@unotify"
+    static let extensionID = GnomeShellProfile.extensionID
 
     /// The major version wanted, "48" or "51".
     let major: String
@@ -84,31 +84,8 @@ struct GnomeShellChrootServer: DesktopRecipe {
     /// The keyfile settings, the extension's metadata and code, and the mark that spares the
     /// user the screen-lock warning.
     private func writeSettingsAndExtension(_ launch: DesktopLaunch) throws {
-        let files = FileManager.default
-        let extensionDirectory = launch.path("data/gnome-shell/extensions/\(Self.extensionID)")
-        try files.createDirectory(atPath: launch.path("config/glib-2.0/settings"), withIntermediateDirectories: true)
-        try files.createDirectory(atPath: extensionDirectory, withIntermediateDirectories: true)
-        let lockWarning = launch.path("data/gnome-shell/lock-warning-shown")
-        if !files.fileExists(atPath: lockWarning) { try launch.write("", to: lockWarning) }
-        try launch.write(
-            """
-            [org/gnome/desktop/interface]
-            enable-animations=false
-            enable-hot-corners=false
-            [org/gnome/desktop/session]
-            idle-delay=uint32 0
-            [org/gnome/desktop/screensaver]
-            lock-enabled=false
-            [org/gnome/shell]
-            welcome-dialog-last-shown-version='999'
-            enabled-extensions=['\(Self.extensionID)']
-
-            """, to: "config/glib-2.0/settings/keyfile")
-        try launch.write(
-            "{\"uuid\": \"\(Self.extensionID)\", \"name\": \"unotify test desktop\", "
-                + "\"description\": \"tests only: unsafe mode\", \"shell-version\": [\"\(major)\"]}\n",
-            to: "\(extensionDirectory)/metadata.json")
-        try launch.write(Self.extensionCode(idle: launch.knobs.gnomeIdle), to: "\(extensionDirectory)/extension.js")
+        try GnomeShellProfile.write(
+            launch, major: major, extensionCode: Self.extensionCode(idle: launch.knobs.gnomeIdle))
     }
 
     /// The test extension's code; its comments say why it replaces `_hideNotificationCompleted`.

@@ -20,7 +20,7 @@ import Glibc
 /// PulseAudio, the shell must not spawn one of its own.
 struct GnomeShellServer: DesktopRecipe {
     static let notificationService = "/usr/share/gnome-shell/org.gnome.Shell.Notifications"
-    static let extensionUUID = "unotify-test-desktop@unotify"
+    static let extensionUUID = GnomeShellProfile.extensionID
 
     var requirements: [(binary: String, package: String)] {
         [("gnome-shell", "gnome-shell"), ("gjs", "gjs"), ("gdbus", "libglib2.0-bin")]
@@ -78,45 +78,21 @@ struct GnomeShellServer: DesktopRecipe {
         guard dropped != nil else { throw HarnessError("gnome-shell did not drop its own start-up banners") }
     }
 
-    /// The keyfile of GSettings and the test extension.
+    /// The keyfile of GSettings and the test extension (43's format: `imports`).
     private func writeSettings(_ launch: DesktopLaunch, major: String) throws {
-        let files = FileManager.default
-        let extensionDirectory = launch.path("data/gnome-shell/extensions/\(Self.extensionUUID)")
-        try files.createDirectory(atPath: launch.path("config/glib-2.0/settings"), withIntermediateDirectories: true)
-        try files.createDirectory(atPath: extensionDirectory, withIntermediateDirectories: true)
-        // The shell shows a "Screen Lock disabled" banner once per data directory unless this exists.
-        let lockWarning = launch.path("data/gnome-shell/lock-warning-shown")
-        if !files.fileExists(atPath: lockWarning) { try launch.write("", to: lockWarning) }
-        try launch.write(
-            """
-            [org/gnome/desktop/interface]
-            enable-animations=false
-            enable-hot-corners=false
-            [org/gnome/desktop/session]
-            idle-delay=uint32 0
-            [org/gnome/desktop/screensaver]
-            lock-enabled=false
-            [org/gnome/shell]
-            welcome-dialog-last-shown-version='999'
-            enabled-extensions=['\(Self.extensionUUID)']
+        try GnomeShellProfile.write(
+            launch, major: major,
+            extensionCode: """
+                const Main = imports.ui.main;
+                function init() {}
+                function enable() {
+                    global.context.unsafe_mode = true;
+                    if (\(launch.knobs.gnomeIdle ? 1 : 0) !== 1)
+                        Main.messageTray.idleMonitor = { get_idletime: () => 0, add_user_active_watch: () => 0, remove_watch: () => {} };
+                }
+                function disable() { global.context.unsafe_mode = false; }
 
-            """, to: "config/glib-2.0/settings/keyfile")
-        try launch.write(
-            "{\"uuid\": \"\(Self.extensionUUID)\", \"name\": \"unotify test desktop\", "
-                + "\"description\": \"tests only: unsafe mode\", \"shell-version\": [\"\(major)\"]}\n",
-            to: "\(extensionDirectory)/metadata.json")
-        try launch.write(
-            """
-            const Main = imports.ui.main;
-            function init() {}
-            function enable() {
-                global.context.unsafe_mode = true;
-                if (\(launch.knobs.gnomeIdle ? 1 : 0) !== 1)
-                    Main.messageTray.idleMonitor = { get_idletime: () => 0, add_user_active_watch: () => 0, remove_watch: () => {} };
-            }
-            function disable() { global.context.unsafe_mode = false; }
-
-            """, to: "\(extensionDirectory)/extension.js")
+                """)
     }
 
     /// What `code` evaluates to in the shell (JSON text), nil without an answer.
