@@ -4,11 +4,11 @@ import Foundation
 /// its JavaScript notification server in the same process, banners drawn on its stage, read
 /// through org.Cinnamon.Eval and clicked with xdotool), on the desktop's bus.
 ///
-/// Its settings use GSettings' keyfile backend, which the chroot's GLib and the host's read and
-/// write alike, in the state directory's `config` (bound at the same path in the chroot): the
-/// backend and that directory are exported, so `gsettings` on the host changes the running
-/// desktop's settings. A second private bus stands in for the system bus, where it would ask
-/// logind for a seat. Without a private PulseAudio it must not start one of its own.
+/// Its settings and readiness are `CinnamonProfile`'s: the chroot's GLib and the host's read and
+/// write the same keyfile, in the state directory's `config` (bound at the same path in the
+/// chroot), so `gsettings` on the host changes the running desktop's settings. A second private
+/// bus stands in for the system bus, where it would ask logind for a seat. Without a private
+/// PulseAudio it must not start one of its own.
 struct CinnamonChrootServer: DesktopRecipe {
     var requirements: [(binary: String, package: String)] {
         [("debootstrap", "debootstrap"), ("gdbus", "libglib2.0-bin")]
@@ -23,20 +23,7 @@ struct CinnamonChrootServer: DesktopRecipe {
         guard version.hasPrefix("6.6.") else {
             throw HarnessError("the sid chroot has cinnamon '\(version)', not 6.6")
         }
-        try FileManager.default.createDirectory(
-            atPath: launch.path("config/glib-2.0/settings"), withIntermediateDirectories: true)
-        try launch.write(
-            """
-            [org/cinnamon/desktop/notifications]
-            notification-duration=4
-            display-notifications=true
-            remove-old=false
-            [org/cinnamon/desktop/interface]
-            enable-animations=false
-            [org/cinnamon]
-            startup-animation=false
-
-            """, to: "config/glib-2.0/settings/keyfile")
+        try CinnamonProfile.writeSettings(launch)
         let systemBus = try await PrivateBus.start("system-bus", in: launch)
         var environment =
             launch.chrootHomeVariables + [
@@ -55,31 +42,6 @@ struct CinnamonChrootServer: DesktopRecipe {
         let pid = try launch.spawnInChroot(
             ["env", "-i"] + environment + ["cinnamon", "--replace"], name: "server", log: "server.log")
         launch.serverPID = pid
-        try await launch.waitUntil(
-            "cinnamon's notification service (see \(launch.path("server.log")))", process: pid,
-            timeout: max(launch.timeout, .seconds(60))
-        ) {
-            Self.answers(launch)
-                && Self.eval("Main.messageTray !== null && Main.notificationDaemon !== null", in: launch)
-                    == "(true, 'true')"
-        }
-        launch.extraVariables += [("GSETTINGS_BACKEND", "keyfile"), ("XDG_CONFIG_HOME", launch.path("config"))]
-    }
-
-    /// Whether the notification server answers GetServerInformation.
-    private static func answers(_ launch: DesktopLaunch) -> Bool {
-        launch.tool([
-            "gdbus", "call", "--session", "--timeout", "2", "--dest", DesktopLaunch.notificationsName,
-            "--object-path", "/org/freedesktop/Notifications", "--method",
-            DesktopLaunch.notificationsName + ".GetServerInformation",
-        ]).succeeded
-    }
-
-    /// Cinnamon's reply to `script` through org.Cinnamon.Eval, e.g. `(true, 'true')`.
-    private static func eval(_ script: String, in launch: DesktopLaunch) -> String {
-        launch.tool([
-            "gdbus", "call", "--session", "--timeout", "2", "--dest", "org.Cinnamon", "--object-path",
-            "/org/Cinnamon", "--method", "org.Cinnamon.Eval", script,
-        ]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try await CinnamonProfile.waitUntilReady(launch, process: pid)
     }
 }
