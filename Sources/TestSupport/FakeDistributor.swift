@@ -67,6 +67,9 @@ public actor FakeDistributor {
     public let versions: Set<Int>
     let log: JSONLinesLog
     let minimumUrgency: PushUrgency
+    /// How long it waits after a `Register` before it sends the `NewEndpoint` (a push service
+    /// slow to answer).
+    let endpointDelay: Duration
     /// Where its endpoints live: `http://127.0.0.1:PORT` with a push service.
     public internal(set) var baseURL = FakeDistributor.deadBaseURL
     /// The registrations by token.
@@ -87,13 +90,15 @@ public actor FakeDistributor {
 
     /// A distributor owning `name` on the bus at `address`, serving the interface `versions`;
     /// with `pushService`, also HTTP on 127.0.0.1 (a free port), where a message whose `Urgency`
-    /// is below `minimumUrgency` is taken and not forwarded; with `log`, a JSON-lines log there.
+    /// is below `minimumUrgency` is taken and not forwarded; with `log`, a JSON-lines log there;
+    /// each `NewEndpoint` sent `endpointDelay` after its `Register`.
     public init(
         address: String, name: BusName = "org.unifiedpush.Distributor.fake", versions: Set<Int> = [1, 2],
         connectorCalls: ConnectorCalls = .waitForReply, pushService: Bool = false,
-        minimumUrgency: PushUrgency = .veryLow, log: URL? = nil
+        minimumUrgency: PushUrgency = .veryLow, log: URL? = nil, endpointDelay: Duration = .zero
     ) async throws {
         connection = try DBusConnection(address: address)
+        self.endpointDelay = endpointDelay
         self.name = name
         self.versions = versions
         self.connectorCalls = connectorCalls
@@ -228,6 +233,7 @@ public actor FakeDistributor {
             vapid: vapid?.isEmpty == false ? vapid : nil, resource: resource)
         registrations[token] = registration
         Task {
+            if endpointDelay > .zero { try await Task.sleep(for: endpointDelay) }
             try await self.callConnector(
                 registration, "NewEndpoint", token: token, [("endpoint", .string(registration.endpoint))])
         }

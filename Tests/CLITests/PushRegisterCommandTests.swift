@@ -32,6 +32,20 @@ import TestSupport
         await distributor.stop()
     }
 
+    /// A distributor that needs time to get its endpoint from its push service (a slow network,
+    /// or a machine under load: a full run beside two busy loops saw "sent no endpoint in 10 s")
+    /// still registers the app: the agent waits for the endpoint as long as the caller's call
+    /// lasts, not a fixed 10 s.
+    @Test func aDistributorSlowToSendItsEndpointStillRegistersTheApp() async throws {
+        let rig = try await PushCommandTests.Rig()
+        let distributor = try await FakeDistributor(address: rig.bus.address, endpointDelay: .seconds(12))
+        let result = try await rig.unotify(["push", "--register", "org.example.Chat"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let registration = try #require(await distributor.registrations.values.first)
+        #expect(result.stdout.contains(registration.endpoint))
+        await distributor.stop()
+    }
+
     /// `--server-key KEY` gives the app server's VAPID key to the distributor; a malformed key
     /// fails (exit status 1, as the agent's other refusals) saying what a key looks like, and
     /// the option without `--register` is a usage error (1, as the CLI's others).

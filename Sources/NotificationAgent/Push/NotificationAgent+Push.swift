@@ -49,6 +49,11 @@ extension NotificationAgent {
     /// validated): a key other than the stored one registers again with it, and the endpoint
     /// the distributor then sends is the subscription's. Without one, the stored key stays.
     func registerPush(app: String, serverKey: String? = nil) async throws -> String {
+        // The caller's call lasts 30 s (AgentClient): the endpoint is waited for until 25 s
+        // after the call came, so the caller gets this error rather than a bus timeout. A
+        // distributor may have to reach its push service first; a full run beside two busy loops
+        // saw a fake distributor on the same machine take over 10 s.
+        let deadline = ContinuousClock.now + .seconds(25)
         let choice = try await chooseDistributor()
         let existing = try subscriptions().apps[app]
         let keyChanges = serverKey != nil && serverKey != existing?.serverKey
@@ -80,13 +85,14 @@ extension NotificationAgent {
         try saveSubscription(subscription, app: app)
         try await register(subscription, app: app, with: choice.name)
         push.distributor = choice.name
-        let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {
             if let json = push.document?.apps[app]?.json { return json }
             try await Task.sleep(for: .milliseconds(10))
         }
         throw AgentError(
-            .pushUnavailable, "the UnifiedPush distributor \(choice.name) accepted \(app) but sent no endpoint in 10 s")
+            .pushUnavailable,
+            "the UnifiedPush distributor \(choice.name) accepted \(app) but sent no endpoint within 25 s: "
+                + "check that the distributor reaches its push server, then register again (the keys are kept)")
     }
 
     /// `UnregisterPush`: unregisters the app and forgets its keys; whether it was registered.
