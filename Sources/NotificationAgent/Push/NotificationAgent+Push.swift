@@ -85,8 +85,10 @@ extension NotificationAgent {
         try saveSubscription(subscription, app: app)
         try await register(subscription, app: app, with: choice.name)
         push.distributor = choice.name
-        while ContinuousClock.now < deadline {
+        // Looked for once more at the deadline: the Register calls may have taken until then.
+        while true {
             if let json = push.document?.apps[app]?.json { return json }
+            guard ContinuousClock.now < deadline else { break }
             try await Task.sleep(for: .milliseconds(10))
         }
         throw AgentError(
