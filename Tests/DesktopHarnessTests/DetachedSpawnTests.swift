@@ -56,6 +56,11 @@ import Testing
         let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").compactMap {
             Int32($0)
         }
-        #expect(descriptors.sorted() == [0, 1, 2])
+        // The pipe stands for what the harness was started with. Any other descriptor is not
+        // this test's to judge: the test process's other suites, running meanwhile, open
+        // descriptors without close-on-exec that the daemon takes along (a full run beside two
+        // busy loops saw 80 of them).
+        #expect(Set([0, 1, 2]).isSubset(of: descriptors))
+        #expect(!descriptors.contains(pipe[0]) && !descriptors.contains(pipe[1]), "\(descriptors.sorted())")
     }
 }
