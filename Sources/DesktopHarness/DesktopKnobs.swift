@@ -1,6 +1,7 @@
 /// What the caller asks of a desktop besides its server, from `DESKTOP_*` variables:
 ///
-/// - `DESKTOP_UP_TIMEOUT`: seconds allowed for each start-up step (default 15);
+/// - `DESKTOP_UP_TIMEOUT`: seconds allowed for each start-up step (default 45: a step takes
+///   under 3 s here, but budgie-daemon took over 15 s beside two busy loops);
 /// - `DESKTOP_SCREEN`: Xvfb's screen geometry (default `1280x1024x24`);
 /// - `DESKTOP_DISPLAY_FIRST`: the first X display number tried (default 90);
 /// - `DESKTOP_X=0|1`: start Xvfb (default: 1, except for servers on Wayland and `none`, `dbusmock`);
@@ -28,7 +29,7 @@ struct DesktopKnobs: Sendable {
         return value == "1"
     }
 
-    var timeoutSeconds: Int { Int(string("DESKTOP_UP_TIMEOUT")) ?? 15 }
+    var timeoutSeconds: Int { Int(string("DESKTOP_UP_TIMEOUT")) ?? 45 }
     var screen: String { string("DESKTOP_SCREEN", default: "1280x1024x24") }
     var firstDisplay: Int { Int(string("DESKTOP_DISPLAY_FIRST")) ?? 90 }
     var pulse: Bool { flag("DESKTOP_PULSE", default: false) }

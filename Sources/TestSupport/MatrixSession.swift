@@ -75,9 +75,8 @@ public final class MatrixSession: @unchecked Sendable {
                 }
             }
         }
-        // GNOME Shell starts in 2 to 3 s here, but took 12 s on a loaded machine: give it room.
         let fresh = try await TestDesktop(
-            server: server.name, timeout: server.hand == .shell ? 90 : 30,
+            server: server.name,
             environment: pulse ? ["DESKTOP_PULSE": "1"] : [:],
             directory: key == nil ? FileManager.default.temporaryDirectory : DesktopPool.directory)
         return (fresh, 0, false)

@@ -16,10 +16,12 @@ public final class TestDesktop: @unchecked Sendable {
     /// Starts `server` (`dunst`, `xfce4-notifyd`, …) and waits until it owns the name.
     ///
     /// - Parameters:
+    ///   - timeout: how long the whole `test-desktop up` may take; longer than its own 45 s a
+    ///     step, so that a step too slow fails with the harness's message and logs.
     ///   - environment: extra variables for `test-desktop up`, e.g. `["DESKTOP_PULSE": "1"]`.
     ///   - directory: where its state directory is made (default: the temporary directory).
     public init(
-        server: String, timeout: TimeInterval = 30, environment extra: [String: String] = [:],
+        server: String, timeout: TimeInterval = 150, environment extra: [String: String] = [:],
         directory: URL = FileManager.default.temporaryDirectory
     ) async throws {
         self.server = server

@@ -44,7 +44,7 @@ extension EndToEndWithoutPixelClicks {
                 paths.append(file.path)
             }
             let desktop = try await TestDesktop(
-                server: server.name, timeout: 90, environment: ["DESKTOP_DESKTOP_FILES": paths.joined(separator: " ")])
+                server: server.name, environment: ["DESKTOP_DESKTOP_FILES": paths.joined(separator: " ")])
             defer { desktop.stop() }
             let state = try TemporaryDirectory("unotify-state")
             let data = try #require(desktop.variables["DESKTOP_STATE_DIR"]) + "/data"
