@@ -1,4 +1,3 @@
-import DBus
 import Foundation
 
 /// Cinnamon 5.6 on the desktop's Xvfb: a single `cinnamon --replace` process holds muffin (the
