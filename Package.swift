@@ -253,6 +253,17 @@ package.targets += [
     )
 ]
 
+// Tests/Fixtures/: apps the tests run as processes, written as app authors write them.
+package.targets += [
+    // Top-level code that calls the completion-handler forms and ends (CompletionHandlerExitTests).
+    .executableTarget(
+        name: "completion-handlers-at-exit",
+        dependencies: ["UserNotifications"],
+        path: "Tests/Fixtures/completion-handlers-at-exit",
+        swiftSettings: strictSettings
+    )
+]
+
 // The DocC plugin (`swift package generate-documentation`), only when building the
 // documentation (scripts/docs sets UNOTIFY_DOCS=1), so no other build resolves or fetches it.
 if Context.environment["UNOTIFY_DOCS"] == "1" {

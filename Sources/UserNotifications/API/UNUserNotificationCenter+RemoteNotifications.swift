@@ -46,20 +46,30 @@ extension UNUserNotificationCenter {
 
     /// Registers the app for remote notifications; `completionHandler` gets the device token
     /// (as `didRegisterForRemoteNotificationsWithDeviceToken`) or the error (as
-    /// `didFailToRegisterForRemoteNotificationsWithError`), exactly one of them non-nil.
+    /// `didFailToRegisterForRemoteNotificationsWithError`), exactly one of them non-nil. A tool
+    /// may end right after calling: its exit waits until the handler has run.
     public func registerForRemoteNotifications(
         completionHandler: @escaping @Sendable (_ deviceToken: Data?, _ error: (any Error)?) -> Void
     ) {
         let backend = self.backend
         let app = appIdentifier
+        let drain = CompletionDrain.shared
+        drain.begin()
         Task {
+            let result: Result<Data, any Error>
             do {
-                completionHandler(
-                    try await backend.registerForRemoteNotifications(appIdentifier: app, applicationServerKey: nil), nil
-                )
+                result = .success(
+                    try await backend.registerForRemoteNotifications(appIdentifier: app, applicationServerKey: nil))
             } catch {
-                completionHandler(nil, error)
+                result = .failure(error)
             }
+            drain.runHandler {
+                switch result {
+                case .success(let token): completionHandler(token, nil)
+                case .failure(let error): completionHandler(nil, error)
+                }
+            }
+            drain.end()
         }
     }
 

@@ -6,7 +6,8 @@ import Foundation
 /// Use the shared center from ``current()``. Every method has Apple's completion-handler form
 /// and its `async` form. Calls reach the backend in the order they were made, even
 /// fire-and-forget ones such as `removeAllPendingNotificationRequests()`; completion handlers
-/// run on a background task, as Apple's run on a background queue.
+/// run on a background task, as Apple's run on a background queue. A command-line tool may end
+/// right after a completion-handler call: its exit waits until the call has been answered.
 ///
 /// On Linux the center is a client of `unotifyd`, the per-user agent that keeps the app's
 /// settings, schedule and delivered notifications and shows them through the desktop's
@@ -302,13 +303,20 @@ public final class UNUserNotificationCenter: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Runs an operation in order and hands its result to `completion`.
+    /// Runs an operation in order and hands its result to `completion`. The process's exit
+    /// waits until it has (``CompletionDrain``): a tool may end right after calling.
     private func complete<T: Sendable>(
         holdsQueue: Bool = true, _ operation: @escaping Operation<T>,
         completion: @escaping @Sendable (Result<T, any Error>) -> Void
     ) {
+        let drain = CompletionDrain.shared
+        drain.begin()
         let task = submit(holdsQueue: holdsQueue, operation)
-        Task { completion(await task.result) }
+        Task {
+            let result = await task.result
+            drain.runHandler { completion(result) }
+            drain.end()
+        }
     }
 
     private func submit<T: Sendable>(holdsQueue: Bool, _ operation: @escaping Operation<T>) -> Task<T, any Error> {
