@@ -71,17 +71,29 @@ let package = Package(
         // The binaries' global executor (Swift 6.3's executor API): not in the library's
         // closure, so that apps build with older toolchains.
         .target(name: "QuietExecutor", dependencies: ["CConcurrencyHooks"], swiftSettings: strictSettings),
+        // What the Apple surface and the agent both compute, without Apple's types: trigger
+        // dates, exact JSON, format strings.
+        .target(
+            name: "UserNotificationsCore",
+            dependencies: ["NotificationAgentClient"],
+            swiftSettings: strictSettings
+        ),
+        // Apple's API; it links the agent's engine too, which it runs in the app's own process
+        // when no unotifyd can be reached or started (InProcessAgent).
         .target(
             name: "UserNotifications",
-            dependencies: ["NotificationAgentClient", "FreedesktopNotifications", "DBus"],
+            dependencies: [
+                "NotificationAgent", "UserNotificationsCore", "NotificationAgentClient", "FreedesktopNotifications",
+                "DBus",
+            ],
             swiftSettings: strictSettings
         ),
         .target(
             name: "NotificationAgent",
             dependencies: [
-                "UserNotifications", "NotificationAgentClient", "FreedesktopNotifications", "DesktopIntegration",
+                "UserNotificationsCore", "NotificationAgentClient", "FreedesktopNotifications", "DesktopIntegration",
                 "DBus",
-                "CGio", "QuietExecutor",
+                "CGio",
                 .product(name: "HeapModule", package: "swift-collections"),
                 // Web Push decryption (RFC 8291): P-256 key agreement, HKDF, AES-128-GCM.
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -90,7 +102,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "unotifyd",
-            dependencies: ["NotificationAgent"],
+            dependencies: ["NotificationAgent", "QuietExecutor"],
             swiftSettings: strictSettings,
             linkerSettings: fastStartLinking
         ),
@@ -261,7 +273,15 @@ package.targets += [
         dependencies: ["UserNotifications"],
         path: "Tests/Fixtures/completion-handlers-at-exit",
         swiftSettings: strictSettings
-    )
+    ),
+    // An app shipped alone: ask, show with a category action, answer to the delegate
+    // (InProcessAgentTests, scripts/test-alone).
+    .executableTarget(
+        name: "tea-alone",
+        dependencies: ["UserNotifications"],
+        path: "Tests/Fixtures/tea-alone",
+        swiftSettings: strictSettings
+    ),
 ]
 
 // The DocC plugin (`swift package generate-documentation`), only when building the

@@ -5,11 +5,18 @@ import FreedesktopNotifications
 package actor AgentClient {
     package nonisolated let connection: DBusConnection
     private let busAddress: String?
+    /// How the agent is started again when a call finds nobody serving its name; `nil`: it is not.
+    private let restart: (@Sendable () async throws -> Void)?
     /// The tasks that register this connection's presenters again with each new agent.
     private var presenterFollowers: [Task<Void, Never>] = []
 
-    /// Connects to the session bus (or `address`) and makes sure the agent runs.
-    package init(address: String? = nil, startAgent: Bool = true) async throws {
+    /// Connects to the session bus (or `address`) and makes sure the agent runs; with
+    /// `hostInProcess`, in this process when no `unotifyd` can be started (``AgentLauncher``).
+    /// A call that later finds nobody serving the agent's name (the agent, or the app that
+    /// hosted it, has exited) starts it again the same way and is made once more.
+    package init(
+        address: String? = nil, startAgent: Bool = true, hostInProcess: AgentLauncher.InProcessHost? = nil
+    ) async throws {
         do {
             // Off Swift's shared threads: an app's bus that stops answering stalls only this call.
             if let address {
@@ -21,13 +28,17 @@ package actor AgentClient {
             throw AgentError(.unavailable, error.message)
         }
         busAddress = address
-        if startAgent {
+        let connection = connection
+        let restart: @Sendable () async throws -> Void = {
             do {
-                try await AgentLauncher.ensureRunning(on: connection, busAddress: address)
+                try await AgentLauncher.ensureRunning(
+                    on: connection, busAddress: address, hostInProcess: hostInProcess)
             } catch let error as DBusError {
                 throw AgentError(error)
             }
         }
+        self.restart = startAgent ? restart : nil
+        if startAgent { try await restart() }
     }
 
     deinit {
@@ -147,6 +158,14 @@ package actor AgentClient {
         let reply: DBusMessage
         do {
             reply = try await connection.call(method.message(arguments), timeout: .seconds(30))
+        } catch let error as DBusError where Self.reachedNoAgent(error) && restart != nil {
+            // Nobody got the call: start the agent again and make it once more.
+            do {
+                try await restart?()
+                reply = try await connection.call(method.message(arguments), timeout: .seconds(30))
+            } catch let error as DBusError {
+                throw AgentError(error)
+            }
         } catch let error as DBusError {
             throw AgentError(error)
         }
@@ -156,6 +175,13 @@ package actor AgentClient {
             throw AgentError(
                 .unavailable, "unotifyd answered \(method.method.rawValue) with a reply it cannot read: \(error)")
         }
+    }
+}
+
+extension AgentClient {
+    /// Whether `error` says that the bus delivered the call to nobody: no agent owned its name.
+    static func reachedNoAgent(_ error: DBusError) -> Bool {
+        error.name == ErrorName.serviceUnknown.rawValue || error.name == ErrorName.nameHasNoOwner.rawValue
     }
 }
 

@@ -11,19 +11,44 @@ import DBus
 ///
 /// The binary is `$UNOTIFY_AGENT` when set, else `unotifyd` next to the running executable,
 /// else the first `unotifyd` on `PATH`.
+///
+/// A caller that can run the agent's work itself (an app, through its library: `hostInProcess`)
+/// does so when no `unotifyd` is installed, or when the one found cannot be started; the error
+/// of that start is then passed to `hostInProcess`, which may say it once.
 package enum AgentLauncher {
-    /// Makes sure the agent owns its name on `connection`'s bus, waiting at most `timeout`.
+    /// Runs the agent's work in the calling process until a real agent takes its name; it is
+    /// given why no `unotifyd` could be started, and returns once the name is owned.
+    package typealias InProcessHost = @Sendable (_ why: AgentError) async throws -> Void
+
+    /// Makes sure the agent owns its name on `connection`'s bus, waiting at most `timeout`;
+    /// with `hostInProcess`, hosts it in this process when no `unotifyd` can be started.
     package static func ensureRunning(
-        on connection: DBusConnection, busAddress: String?, timeout: Duration = .seconds(10)
+        on connection: DBusConnection, busAddress: String?, timeout: Duration = .seconds(10),
+        hostInProcess: InProcessHost? = nil
     )
+        async throws
+    {
+        guard let hostInProcess else {
+            return try await startAgent(on: connection, busAddress: busAddress, timeout: timeout)
+        }
+        do {
+            try await startAgent(on: connection, busAddress: busAddress, timeout: timeout)
+        } catch let error as AgentError where error.code == .unavailable {
+            try await hostInProcess(error)
+        }
+    }
+
+    /// Starts `unotifyd`: by activation, else by spawning it.
+    private static func startAgent(on connection: DBusConnection, busAddress: String?, timeout: Duration)
         async throws
     {
         if try await connection.nameOwner(of: AgentInterface.busName) != nil { return }
         let changes = try await connection.nameOwnerChanges(of: AgentInterface.busName)
         var spawned: (pid: pid_t, log: AgentLaunchLog?)?
         if try await !activate(on: connection) {
+            let path = try executablePath()
             let log = AgentLaunchLog.begin()
-            spawned = (try spawn(busAddress: busAddress, log: log?.path), log)
+            spawned = (try spawn(path, busAddress: busAddress, log: log?.path), log)
         }
         if try await connection.nameOwner(of: AgentInterface.busName) != nil { return }
         let outcome = try await withThrowingTaskGroup(of: LaunchOutcome.self) { group in
@@ -86,7 +111,8 @@ package enum AgentLauncher {
         try await connection.startService(AgentInterface.busName)
     }
 
-    /// The agent binary to spawn; `forDaemon` when `unotifyd` asks for its own path.
+    /// The agent binary to spawn; `forDaemon` when `unotifyd` asks for its own path. Throws an
+    /// `.unavailable` ``AgentError`` when none is installed.
     package static func executablePath(forDaemon: Bool = false) throws -> String {
         if let explicit = environment("UNOTIFY_AGENT"), !explicit.isEmpty {
             guard isExecutable(explicit) else {
@@ -106,13 +132,15 @@ package enum AgentLauncher {
             if isExecutable(candidate) { return candidate }
         }
         throw AgentError(
-            .unavailable, "cannot find unotifyd: install it next to this program or on PATH, or set UNOTIFY_AGENT")
+            .unavailable, notInstalled + ": install it next to this program or on PATH, or set UNOTIFY_AGENT")
     }
+
+    /// How the error of ``executablePath(forDaemon:)`` begins when no `unotifyd` is installed.
+    package static let notInstalled = "cannot find unotifyd"
 
     /// Spawns `unotifyd` in its own session through `/bin/sh … &`, so it is not our child, its
     /// standard error appended to `log` (or discarded); returns its process id.
-    private static func spawn(busAddress: String?, log: String?) throws -> pid_t {
-        let path = try executablePath()
+    private static func spawn(_ path: String, busAddress: String?, log: String?) throws -> pid_t {
         var environment = currentEnvironment()
         if let busAddress { environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress }
         let arguments = [

@@ -5,3 +5,6 @@
 // Apple's UserNotifications re-exports Foundation: a file that imports only UserNotifications
 // sees Date, URL, NSObject, NSNumber and the rest, here as there.
 @_exported import Foundation
+
+// Trigger dates, exact JSON and format strings, which the agent computes too.
+@_exported import UserNotificationsCore

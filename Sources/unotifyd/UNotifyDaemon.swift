@@ -1,4 +1,5 @@
 import NotificationAgent
+import QuietExecutor
 
 #if canImport(Glibc)
     import Glibc
@@ -8,7 +9,12 @@ import NotificationAgent
 /// `NotificationAgent` module.
 @main
 enum UNotifyDaemon {
+    /// On the main actor: a nonisolated `async` function would start on the global executor,
+    /// whose first job starts libdispatch's once-a-second monitor before the quiet executor is in.
+    @MainActor
     static func main() async {
+        // Before anything runs on the global executor: an idle agent must not wake every second.
+        IdleQuietGlobalExecutor.install()
         returnLargeBuffersWhenFreed()
         await AgentDaemon.main()
     }

@@ -2,7 +2,6 @@ import DBus
 import Dispatch
 import Foundation
 import NotificationAgentClient
-import QuietExecutor
 
 #if canImport(Glibc)
     import Glibc
@@ -16,12 +15,9 @@ import QuietExecutor
 ///     unotifyd --introspect  print the agent's D-Bus interface (dbus/org.unotify.Agent1.xml)
 package enum AgentDaemon {
     /// Runs `unotifyd` with the process's arguments. On the main actor, as the executable's
-    /// `main` is: a nonisolated `async` function would start on the global executor, whose
-    /// first job starts libdispatch's once-a-second monitor before the quiet executor is in.
+    /// `main` is, which has installed its quiet global executor before calling this.
     @MainActor
     package static func main() async {
-        // Before anything runs on the global executor: an idle agent must not wake every second.
-        IdleQuietGlobalExecutor.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         switch arguments.first {
         case nil:
@@ -105,7 +101,7 @@ package enum AgentDaemon {
     /// desktop has none, or when it cannot be used: then one line on stderr says why.
     /// The settings store of the desktop `selection` names (``DesktopSettingsSelection``): the one
     /// place where the agent picks it.
-    private static func desktopSettings(_ selection: DesktopSettingsSelection, connection: DBusConnection) async
+    package static func desktopSettings(_ selection: DesktopSettingsSelection, connection: DBusConnection) async
         -> (any DesktopAppSettingsStore)?
     {
         switch selection {

@@ -2,7 +2,7 @@ import DBus
 import Foundation
 import FreedesktopNotifications
 import NotificationAgentClient
-import UserNotifications
+import UserNotificationsCore
 
 /// The agent's D-Bus methods: each call, already checked against `AgentInterface.description`, carried out.
 extension NotificationAgent {

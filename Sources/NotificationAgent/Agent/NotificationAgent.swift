@@ -1,4 +1,4 @@
-import UserNotifications
+import UserNotificationsCore
 import NotificationAgentClient
 import DBus
 import FreedesktopNotifications
@@ -53,6 +53,8 @@ package actor NotificationAgent {
     /// The delivered list changed since the last write began; a write runs.
     var deliveredDirty = false
     var deliveredWriting = false
+    /// Calls wait here while an agent that took the name from another still reads its files.
+    let started = StartGate()
 
     /// An agent on `connection` keeping its files in `store`'s directory. Its notification
     /// server is `server`, or by default a `NotificationsClient` on `connection` for
@@ -84,12 +86,24 @@ package actor NotificationAgent {
 
     /// Exports the agent's object, follows the server's events, then takes the agent's name.
     ///
-    /// - Returns: `false` when another agent already owns the name (this one should exit).
-    package func start() async throws -> Bool {
+    /// `unotifyd` (`host` `.daemon`) takes the name from an agent hosted in an app, which then
+    /// stops; it takes it before it reads its files, so that the other no longer writes them,
+    /// and calls wait until it has read them. An agent hosted in an app (`.app`) lets a
+    /// `unotifyd` take the name.
+    ///
+    /// - Returns: `false` when another agent already owns the name and keeps it (this one
+    ///   should exit).
+    package func start(as host: AgentHost = .daemon) async throws -> Bool {
         await connection.export(path: AgentInterface.path, interfaces: [AgentInterface.description]) {
             [weak self] message in
             guard let self else { throw DBusError(.remote, "the agent is stopping", name: AgentInterface.serverError) }
+            await self.started.pass()
             return try await self.handle(message)
+        }
+        defer { started.open() }
+        if host == .daemon, try await connection.nameOwner(of: AgentInterface.busName) != nil {
+            let reply = try await connection.requestName(AgentInterface.busName, flags: host.nameFlags)
+            guard reply == .primaryOwner else { return false }
         }
         loadDelivered()
         let owners = try await server.ownerChanges()
@@ -116,7 +130,7 @@ package actor NotificationAgent {
         // to replace one: the server's owner now decides which are still shown.
         var currentOwner = try await server.ownerChanges().makeAsyncIterator()
         restoreDelivered(owner: try await currentOwner.next() ?? nil)
-        let reply = try await connection.requestName(AgentInterface.busName)
+        let reply = try await connection.requestName(AgentInterface.busName, flags: host.nameFlags)
         guard reply == .primaryOwner || reply == .alreadyOwner else { return false }
         await startPush()
         if scheduler.recover(savedFiring, now: Date()) {

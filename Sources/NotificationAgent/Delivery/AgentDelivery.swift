@@ -1,7 +1,7 @@
 import Foundation
 import FreedesktopNotifications
 import NotificationAgentClient
-import UserNotifications
+import UserNotificationsCore
 
 /// The agent's delivery room: the apps' categories (`categories.json`), the agent's copies of
 /// attached images, the sound player, and the one step that turns a request into what the

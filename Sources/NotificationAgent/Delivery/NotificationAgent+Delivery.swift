@@ -2,7 +2,7 @@ import DBus
 import Foundation
 import FreedesktopNotifications
 import NotificationAgentClient
-import UserNotifications
+import UserNotificationsCore
 
 /// Delivery: whether and how a request is shown, what is on screen, the server's profile.
 extension NotificationAgent {

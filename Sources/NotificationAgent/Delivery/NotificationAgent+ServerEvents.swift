@@ -2,7 +2,7 @@ import DBus
 import Foundation
 import FreedesktopNotifications
 import NotificationAgentClient
-import UserNotifications
+import UserNotificationsCore
 
 /// The server's events: owner changes and the signals of the current owner.
 extension NotificationAgent {

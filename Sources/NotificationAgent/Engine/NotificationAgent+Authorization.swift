@@ -3,7 +3,7 @@ import DesktopIntegration
 import Foundation
 import FreedesktopNotifications
 import NotificationAgentClient
-import UserNotifications
+import UserNotificationsCore
 
 /// Authorization: prompts and their effects, one machine per app.
 extension NotificationAgent {

@@ -1,4 +1,4 @@
-import UserNotifications
+import UserNotificationsCore
 import NotificationAgentClient
 
 /// One text of an APNs alert (title, subtitle or body): given literally, or as a key of the

@@ -1,4 +1,4 @@
-import UserNotifications
+import UserNotificationsCore
 import Foundation
 import NotificationAgentClient
 

@@ -1,7 +1,7 @@
 import DBus
 import Foundation
 import NotificationAgentClient
-import UserNotifications
+import UserNotificationsCore
 
 /// Remote notifications: the agent is every app's UnifiedPush connector. It registers each app
 /// with the distributor on the bus, keeps its Web Push keys in `push.json`, and delivers each

@@ -2,7 +2,7 @@ import DBus
 import Foundation
 import FreedesktopNotifications
 import NotificationAgentClient
-import UserNotifications
+import UserNotificationsCore
 
 /// Responses: clicks on delivered notifications, typed replies, listeners and presenters.
 extension NotificationAgent {

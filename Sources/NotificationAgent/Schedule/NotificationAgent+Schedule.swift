@@ -2,7 +2,7 @@ import DBus
 import Foundation
 import FreedesktopNotifications
 import NotificationAgentClient
-import UserNotifications
+import UserNotificationsCore
 
 /// The schedule: adding, saving (group commit), the timer, firing, and clock or zone changes.
 extension NotificationAgent {

@@ -1,4 +1,4 @@
-import UserNotifications
+import UserNotificationsCore
 
 /// The JSON document `pending.json` holds:
 /// `{"version":1,"pending":[…],"firing":[…],"timeZone":"Europe/Paris"}`.

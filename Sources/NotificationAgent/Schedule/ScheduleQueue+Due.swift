@@ -1,4 +1,4 @@
-import UserNotifications
+import UserNotificationsCore
 import NotificationAgentClient
 import Foundation
 

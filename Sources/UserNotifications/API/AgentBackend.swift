@@ -1,7 +1,9 @@
 import Foundation
+import NotificationAgent
 
 /// The backend of `UNUserNotificationCenter.current()`: everything goes to the agent,
-/// `unotifyd`, started on demand (see `AgentLauncher`).
+/// `unotifyd`, started on demand (see `AgentLauncher`), or, when none is installed or none can
+/// be started, the agent's work run in this process (`InProcessAgent`).
 ///
 /// On Linux, today: authorization, settings and immediate delivery go through the agent's
 /// permission-filtered pipeline; the delivered list, categories (persisted by the agent) and the
@@ -154,7 +156,11 @@ package actor AgentBackend: NotificationCenterBackend {
         // try?: a connection that failed is made again below, whose error is thrown
         if let client, let connected = try? await client.value { return connected }
         let address = self.address
-        let connecting = Task { try await AgentClient(address: address) }
+        let connecting = Task {
+            try await AgentClient(address: address) { why in
+                try await InProcessAgent.shared.host(busAddress: address, why: why)
+            }
+        }
         client = connecting
         return try await connecting.value
     }

@@ -1,3 +1,5 @@
+import NotificationAgentClient
+
 /// Why a trigger or a pending notification cannot be scheduled. The description says which rule
 /// was broken and how to fix it.
 package struct ScheduleError: Error, CustomStringConvertible, Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import NotificationAgentClient
 
 /// When a pending notification fires, in the scheduler's vocabulary: after a number of seconds,
 /// or at the dates that match some calendar fields; once, or again at every later date.

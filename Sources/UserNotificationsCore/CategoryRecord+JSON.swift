@@ -1,4 +1,5 @@
 import Foundation
+import NotificationAgentClient
 
 extension CategoryRecord {
     /// The categories of `SetCategories`' JSON text, read and checked: at most

@@ -1,0 +1,94 @@
+import DBus
+import Foundation
+import NotificationAgentClient
+
+/// The agent's work in an app's own process, for an app installed without `unotifyd` (its own
+/// binary, tarball or package): the same engine on the same files (the user's state directory),
+/// owning `org.unotify.Agent` on the session bus while the app runs, so that other apps and the
+/// `unotify` command use it too, and an agent started later finds the same state.
+///
+/// It gives way to a real agent: it holds the name so that `unotifyd` may take it, and it stops
+/// when that happens (the app's client goes on with `unotifyd`). What needs a process that
+/// outlives the app waits for the next agent: a request scheduled for after the app exits fires
+/// when an agent next starts (late, once), and a response given after the app exits (a click on
+/// a notification still on screen) is not heard.
+package actor InProcessAgent {
+    /// The process's one host.
+    package static let shared = InProcessAgent()
+
+    /// The agent this process runs, and the task that stops it when another agent takes its name.
+    private var running: (agent: NotificationAgent, connection: DBusConnection, follower: Task<Void, Never>)?
+    /// Whether the reason no `unotifyd` could be used was said already.
+    private var said = false
+
+    /// Makes sure an agent owns its name on the session bus (or the bus at `busAddress`),
+    /// running it in this process unless one already runs here or elsewhere; `why` is why no
+    /// `unotifyd` was used, said once on standard error when it is not simply absent.
+    package func host(busAddress: String?, why: AgentError) async throws {
+        if running != nil { return }
+        let connection: DBusConnection
+        do {
+            connection =
+                if let busAddress { try await DBusConnection.connect(address: busAddress) } else {
+                    try await DBusConnection.connectToSessionBus()
+                }
+        } catch let error as DBusError {
+            throw AgentError(error)
+        }
+        do {
+            if try await connection.nameOwner(of: AgentInterface.busName) != nil {
+                await connection.close()
+                return
+            }
+            let agent = NotificationAgent(
+                connection: connection, store: SettingsStore(directory: try SettingsStore.defaultDirectory()),
+                desktopSettings: await AgentDaemon.desktopSettings(
+                    DesktopSettingsSelection.select(), connection: connection),
+                log: Self.log)
+            let owners = try await connection.nameOwnerChanges(of: AgentInterface.busName)
+            guard try await agent.start(as: .app) else {
+                // Another agent took the name meanwhile: the app uses that one.
+                await agent.stop()
+                await connection.close()
+                return
+            }
+            sayOnce(why)
+            let follower = Task { [weak self] in
+                do {
+                    for try await change in owners where change.newOwner != connection.uniqueName {
+                        break
+                    }
+                } catch {}
+                await self?.stop()
+            }
+            running = (agent, connection, follower)
+        } catch let error as StoreError {
+            await connection.close()
+            throw AgentError(.settings, error.description)
+        } catch {
+            await connection.close()
+            throw error
+        }
+    }
+
+    /// Stops the agent this process runs: another took the name, or the bus went away.
+    private func stop() async {
+        guard let running else { return }
+        self.running = nil
+        await running.agent.stop()
+        await running.connection.close()
+    }
+
+    /// Says why `unotifyd` was not used, once, unless it is simply not installed.
+    private func sayOnce(_ why: AgentError) {
+        guard !said, !why.message.hasPrefix(AgentLauncher.notInstalled) else { return }
+        said = true
+        Self.log.write("\(why.message); running the agent's work in this process instead")
+    }
+
+    /// The agent's diagnostics, on the app's standard error, saying where they come from.
+    private static let log = AgentLog { line in
+        let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? "app"
+        FileHandle.standardError.write(Data("\(program) (in-process \(line))\n".utf8))
+    }
+}

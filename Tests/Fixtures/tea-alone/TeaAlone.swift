@@ -1,0 +1,75 @@
+// An app as its author ships it, with nothing else installed: it asks permission, shows a
+// notification with a category action, and waits for the user's answer through its delegate.
+// The tests run it where no unotifyd exists (InProcessAgentTests, scripts/test-alone).
+//
+//     tea-alone            ask, show "Tea / is ready" with a "Drink" button, print the answer
+//     tea-alone schedule   ask, schedule "Second cup" in 2 seconds, exit at once
+//
+// It prints one line per step: "authorized", "shown", "response: ACTION", or what failed.
+import UserNotifications
+
+final class TeaDelegate: NSObject, UNUserNotificationCenterDelegate, @unchecked Sendable {
+    let responses: AsyncStream<String>.Continuation
+
+    init(_ responses: AsyncStream<String>.Continuation) {
+        self.responses = responses
+    }
+
+    /// Shown while the app runs, as a banner and in the list (without this, Apple's rule
+    /// holds: an app with a delegate shows nothing while it is in the foreground).
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
+    ) {
+        completionHandler([.banner, .list, .sound])
+    }
+
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping () -> Void
+    ) {
+        responses.yield(response.actionIdentifier)
+        completionHandler()
+    }
+}
+
+/// Writes `line` on standard output at once (`print` holds it back when the output is a pipe).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+@main struct TeaAlone {
+    static func main() async throws {
+        let center = UNUserNotificationCenter.current()
+        let (responses, continuation) = AsyncStream.makeStream(of: String.self)
+        let delegate = TeaDelegate(continuation)
+        center.delegate = delegate
+        let drink = UNNotificationAction(identifier: "drink", title: "Drink", options: [])
+        center.setNotificationCategories([
+            UNNotificationCategory(identifier: "tea", actions: [drink], intentIdentifiers: [])
+        ])
+        guard try await center.requestAuthorization(options: [.alert, .sound]) else {
+            say("not authorized")
+            exit(1)
+        }
+        say("authorized")
+        let content = UNMutableNotificationContent()
+        content.categoryIdentifier = "tea"
+        if CommandLine.arguments.dropFirst().first == "schedule" {
+            content.title = "Second cup"
+            let trigger = UNTimeIntervalNotificationTrigger(timeInterval: 2, repeats: false)
+            try await center.add(UNNotificationRequest(identifier: "second-cup", content: content, trigger: trigger))
+            say("scheduled")
+            return
+        }
+        content.title = "Tea"
+        content.body = "is ready"
+        try await center.add(UNNotificationRequest(identifier: "tea", content: content, trigger: nil))
+        say("shown")
+        for await action in responses {
+            say("response: \(action)")
+            withExtendedLifetime(delegate) {}
+            return
+        }
+    }
+}
