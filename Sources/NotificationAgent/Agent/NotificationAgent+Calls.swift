@@ -8,6 +8,7 @@ import UserNotificationsCore
 extension NotificationAgent {
     func handle(_ message: DBusMessage) async throws -> [DBusValue] {
         do {
+            try await admit(message)
             return try await dispatch(message)
         } catch let error as AgentError {
             throw error.dbusError

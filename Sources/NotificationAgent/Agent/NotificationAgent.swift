@@ -55,6 +55,8 @@ package actor NotificationAgent {
     var deliveredWriting = false
     /// Calls wait here while an agent that took the name from another still reads its files.
     let started = StartGate()
+    /// Each caller's sandbox, by unique name (`NotificationAgent+Callers.swift`).
+    var callerSandboxes: [String: CallerSandbox] = [:]
 
     /// An agent on `connection` keeping its files in `store`'s directory. Its notification
     /// server is `server`, or by default a `NotificationsClient` on `connection` for

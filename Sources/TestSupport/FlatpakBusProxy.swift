@@ -1,0 +1,94 @@
+import Foundation
+
+/// Flatpak's session-bus proxy for one app, started the way `flatpak run` starts it: the real
+/// `xdg-dbus-proxy` inside a `bwrap` sandbox of its own whose root holds the app's
+/// `/.flatpak-info`, filtering with flatpak's default rules (own `APP.*`, call and hear the
+/// portals) plus a `--talk` for each of `talk` (a manifest's `--talk-name`). Whoever asks the
+/// bus which process owns a connection made through it gets the proxy's, and finds the app's
+/// `.flatpak-info` behind its root, as xdg-desktop-portal and the agent do.
+public final class FlatpakBusProxy: Sendable {
+    /// The sandboxed app's id.
+    public let app: String
+    /// The proxy's socket, as a bus address for the app.
+    public let address: String
+    private let folder: TemporaryDirectory
+    private let process: ChildProcess
+
+    /// Starts the proxy for `app` in front of the bus at `busAddress` and waits (bounded) for
+    /// its socket.
+    public init(app: String, busAddress: String, talk: [String] = []) async throws {
+        self.app = app
+        folder = try TemporaryDirectory("flatpak-proxy")
+        let info = folder.path + "/flatpak-info"
+        try """
+        [Application]
+        name=\(app)
+        runtime=runtime/org.freedesktop.Platform/x86_64/24.08
+
+        [Instance]
+        instance-id=unotify-test
+        session-bus-proxy=true
+
+        """.write(toFile: info, atomically: true, encoding: .utf8)
+        let socket = folder.path + "/bus"
+        address = "unix:path=\(socket)"
+        let filter =
+            [
+                "--filter", "--own=\(app).*", "--own=org.mpris.MediaPlayer2.\(app).*",
+                "--call=org.freedesktop.portal.*=*",
+                "--broadcast=org.freedesktop.portal.*=@/org/freedesktop/portal/*",
+            ] + talk.map { "--talk=\($0)" }
+        process = try ChildProcess(
+            "/usr/bin/bwrap",
+            try Self.hostRoot() + ["--die-with-parent", "--ro-bind", info, "/.flatpak-info", "--"]
+                + ["/usr/bin/xdg-dbus-proxy", busAddress, socket] + filter)
+        let process = process
+        try await Eventually.wait(timeout: .seconds(10), "xdg-dbus-proxy's socket \(socket)") {
+            if process.hasExited {
+                throw TestSupportError("bwrap or xdg-dbus-proxy exited: \(process.standardError)")
+            }
+            return FileManager.default.fileExists(atPath: socket)
+        }
+    }
+
+    deinit { process.stop(grace: 1) }
+
+    /// Starts `executable` as the sandboxed app: in a sandbox of its own (new pid namespace,
+    /// the host's files read-only), its session bus the proxy.
+    public func start(_ executable: String, _ arguments: [String], environment: [String: String]) throws
+        -> ChildProcess
+    {
+        var environment = environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        return try ChildProcess(
+            "/usr/bin/bwrap",
+            ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-pid", "--die-with-parent", "--"]
+                + [executable] + arguments, environment: environment)
+    }
+
+    /// The host's root as flatpak rebuilds it for the proxy: each top-level entry bound on a
+    /// fresh root (symbolic links as links; `/tmp`, `/var` and `/run` writable), so that
+    /// `/.flatpak-info` can be added beside them.
+    private static func hostRoot() throws -> [String] {
+        var arguments: [String] = []
+        for entry in try FileManager.default.contentsOfDirectory(atPath: "/").sorted() {
+            let path = "/" + entry
+            // try?: an entry that is no symbolic link is bound below
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+                arguments += ["--symlink", target, path]
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                continue
+            }
+            switch entry {
+            case "proc": arguments += ["--proc", "/proc"]
+            case "dev": arguments += ["--dev-bind", "/dev", "/dev"]
+            case "tmp", "var", "run": arguments += ["--bind", path, path]
+            default: arguments += ["--ro-bind", path, path]
+            }
+        }
+        return arguments
+    }
+}
