@@ -166,19 +166,50 @@ package actor AgentClient {
             } catch let error as DBusError {
                 throw AgentError(error)
             }
+        } catch let error as DBusError where Self.lacksMethod(error) {
+            throw await versionMismatch(method.method, error.message)
         } catch let error as DBusError {
             throw AgentError(error)
         }
         do {
             return try method.reply.decode(reply.body)
         } catch {
-            throw AgentError(
-                .unavailable, "unotifyd answered \(method.method.rawValue) with a reply it cannot read: \(error)")
+            throw await versionMismatch(method.method, "its reply cannot be read: \(error)")
         }
+    }
+
+    /// The agent's version: `nil` for an agent older than 0.2.0, which cannot say.
+    package func agentVersion() async throws -> String? {
+        do {
+            return try AgentInterface.getVersion.reply.decode(
+                try await connection.call(AgentInterface.getVersion.message(()), timeout: .seconds(30)).body)
+        } catch let error as DBusError where Self.lacksMethod(error) {
+            return nil
+        } catch let error as DBusError {
+            throw AgentError(error)
+        }
+    }
+
+    /// The error for a call the running agent does not have, or not in this form: it names
+    /// both versions and what to do.
+    private func versionMismatch(_ method: AgentMethod, _ detail: String) async -> AgentError {
+        // try?: only for the message: an agent that cannot say is named as older
+        let agent = (try? await agentVersion()).flatMap { $0 }.map { "unotifyd \($0)" } ?? "unotifyd (older than 0.2.0)"
+        return AgentError(
+            .unavailable,
+            "\(agent) cannot answer \(method.rawValue) as unotify \(UnotifyVersion.number) calls it (\(detail)): "
+                + "install unotify \(UnotifyVersion.number) or newer, whose unotifyd has it, or stop the older "
+                + "unotifyd (an app then runs the agent's work itself)")
     }
 }
 
 extension AgentClient {
+    /// Whether `error` says that the agent has no such method, or not with these arguments: it
+    /// is of another version.
+    static func lacksMethod(_ error: DBusError) -> Bool {
+        error.name == ErrorName.unknownMethod.rawValue || error.name == ErrorName.invalidArgs.rawValue
+    }
+
     /// Whether `error` says that the bus delivered the call to nobody: no agent owned its name.
     static func reachedNoAgent(_ error: DBusError) -> Bool {
         error.name == ErrorName.serviceUnknown.rawValue || error.name == ErrorName.nameHasNoOwner.rawValue

@@ -122,6 +122,11 @@ extension AgentInterface {
             + "in a variant; answers the server's id. Nothing is checked against the app's settings and nothing "
             + "is kept: the sender's answer path is notify-send's.")
 
+    package static let getVersion = AgentCall(
+        .getVersion, arguments: AgentBody(), reply: AgentBody("version", String.self),
+        documentation: "The agent's version (MAJOR.MINOR.PATCH), which the library and unotify name when the two "
+            + "differ and a call fails. Agents before 0.2.0 do not have it: UnknownMethod.")
+
     package static let getCategories = AgentCall(
         .getCategories, arguments: AgentBody("app", String.self), reply: AgentBody("categories_json", String.self),
         documentation: "The app's notification categories.")

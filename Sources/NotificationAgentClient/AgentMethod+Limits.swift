@@ -9,7 +9,7 @@ extension AgentMethod {
         switch self {
         case .requestAuthorization, .getSettings, .resetSettings, .listApps, .listPending, .listDelivered,
             .setBadge, .getCategories, .listen, .registerPresenter, .getDesktop, .registerPush,
-            .registerPushWithServerKey, .unregisterPush, .pushStatus:
+            .registerPushWithServerKey, .unregisterPush, .pushStatus, .getVersion:
             Self.smallArgumentBytes
         // An app and at most a dozen settings of short names.
         case .setSettings: 16_384

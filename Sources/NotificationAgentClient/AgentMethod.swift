@@ -28,6 +28,7 @@ package enum AgentMethod: String, CaseIterable, Sendable {
     case reply = "Reply"
     case getDesktop = "GetDesktop"
     case relay = "Relay"
+    case getVersion = "GetVersion"
 
     package var name: MemberName { MemberName(stringLiteral: rawValue) }
 
@@ -57,6 +58,7 @@ package enum AgentMethod: String, CaseIterable, Sendable {
         case .reply: AgentInterface.reply.description
         case .getDesktop: AgentInterface.getDesktop.description
         case .relay: AgentInterface.relay.description
+        case .getVersion: AgentInterface.getVersion.description
         }
     }
 }

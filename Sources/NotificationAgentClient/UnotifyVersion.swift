@@ -2,5 +2,5 @@
 /// `scripts/package` names the Debian package and the man pages' footer carry.
 package enum UnotifyVersion {
     /// The version number, `MAJOR.MINOR.PATCH`.
-    package static let number = "0.1.0"
+    package static let number = "0.2.0"
 }

@@ -12,6 +12,8 @@ public final class FlatpakBusProxy: Sendable {
     /// The proxy's socket, as a bus address for the app.
     public let address: String
     private let folder: TemporaryDirectory
+    /// The app's `.flatpak-info`.
+    private let info: String
     private let process: ChildProcess
 
     /// Starts the proxy for `app` in front of the bus at `busAddress` and waits (bounded) for
@@ -19,7 +21,7 @@ public final class FlatpakBusProxy: Sendable {
     public init(app: String, busAddress: String, talk: [String] = []) async throws {
         self.app = app
         folder = try TemporaryDirectory("flatpak-proxy")
-        let info = folder.path + "/flatpak-info"
+        info = folder.path + "/flatpak-info"
         try """
         [Application]
         name=\(app)
@@ -40,7 +42,9 @@ public final class FlatpakBusProxy: Sendable {
             ] + talk.map { "--talk=\($0)" }
         process = try ChildProcess(
             "/usr/bin/bwrap",
-            try Self.hostRoot() + ["--die-with-parent", "--ro-bind", info, "/.flatpak-info", "--"]
+            try Self.hostRoot() + [
+                "--die-with-parent", "--ro-bind", folder.path + "/flatpak-info", "/.flatpak-info", "--",
+            ]
                 + ["/usr/bin/xdg-dbus-proxy", busAddress, socket] + filter)
         let process = process
         try await Eventually.wait(timeout: .seconds(10), "xdg-dbus-proxy's socket \(socket)") {
@@ -53,8 +57,8 @@ public final class FlatpakBusProxy: Sendable {
 
     deinit { process.stop(grace: 1) }
 
-    /// Starts `executable` as the sandboxed app: in a sandbox of its own (new pid namespace,
-    /// the host's files read-only), its session bus the proxy.
+    /// Starts `executable` as the sandboxed app: in a sandbox of its own (a new pid namespace,
+    /// the host's files, the app's `/.flatpak-info`), its session bus the proxy.
     public func start(_ executable: String, _ arguments: [String], environment: [String: String]) throws
         -> ChildProcess
     {
@@ -62,7 +66,8 @@ public final class FlatpakBusProxy: Sendable {
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         return try ChildProcess(
             "/usr/bin/bwrap",
-            ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-pid", "--die-with-parent", "--"]
+            try Self.hostRoot()
+                + ["--ro-bind", info, "/.flatpak-info", "--unshare-pid", "--die-with-parent", "--"]
                 + [executable] + arguments, environment: environment)
     }
 

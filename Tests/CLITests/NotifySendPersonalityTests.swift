@@ -48,7 +48,7 @@ import TestSupport
         let named = try ChildProcess(link, ["--version"], environment: environment)
         #expect(try await named.wait(timeout: 10) == 0)
         #expect(named.standardOutput == "\(link) 0.8.1\n")
-        #expect(try await UNotifyProcess.run(["send", "--version"], busAddress: nil).stdout == "unotify 0.1.0\n")
+        #expect(try await UNotifyProcess.run(["send", "--version"], busAddress: nil).stdout == "unotify 0.2.0\n")
     }
 
     @Test(

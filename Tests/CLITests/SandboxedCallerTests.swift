@@ -54,6 +54,19 @@ import TestSupport
         #expect(try await rig.server.calls(before: "Outside").isEmpty)
     }
 
+    @Test func anAppInASandboxWithoutTheAgentsNameIsToldWhatToGrant() async throws {
+        let rig = try await AgentProcessRig()
+        let proxy = try await FlatpakBusProxy(app: Self.app, busAddress: rig.bus.address)
+        var environment = ProcessInfo.processInfo.environment.merging(rig.environment) { $1 }
+        environment["UNOTIFY_APP_ID"] = Self.app
+        environment["UNOTIFY_AGENT"] = nil
+        environment["PATH"] = "/usr/bin:/bin"
+        let app = try proxy.start(
+            PackageRoot.binaryDirectory.appendingPathComponent("tea-alone").path, [], environment: environment)
+        #expect(try await app.wait(timeout: 30) != 0, "\(app.standardOutput)")
+        #expect(app.standardError.contains("give it --talk-name=org.unotify.Agent"), "\(app.standardError)")
+    }
+
     @Test func itMayNotChangeSettingsOrListApps() async throws {
         let (rig, agent, proxy) = try await Self.sandbox()
         defer { agent.stop() }

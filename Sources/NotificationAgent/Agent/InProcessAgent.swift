@@ -26,6 +26,14 @@ package actor InProcessAgent {
     /// `unotifyd` was used, said once on standard error when it is not simply absent.
     package func host(busAddress: String?, why: AgentError) async throws {
         if running != nil { return }
+        // try?: a root that cannot be read is no sandbox this check knows; hosting then says what fails
+        if case .flatpak(let app)? = try? CallerSandbox.of(processID: UInt32(getpid())) {
+            throw AgentError(
+                .unavailable,
+                "\(app) runs in a Flatpak sandbox that hides org.unotify.Agent and the notification server: "
+                    + "give it --talk-name=org.unotify.Agent and install unotify on the host (notifications "
+                    + "through the notification portal are not supported yet)")
+        }
         let connection: DBusConnection
         do {
             connection =

@@ -178,6 +178,8 @@ extension NotificationAgent {
                 armTimer()
                 return UInt32(change.removedCount)
             }
+        case .getVersion?:
+            return try await serve(AgentInterface.getVersion, message) { UnotifyVersion.number }
         case nil:
             throw DBusError(.unknownMethod, "no method \(message.member?.rawValue ?? "?")")
         }
