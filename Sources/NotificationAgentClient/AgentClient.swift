@@ -39,6 +39,15 @@ package actor AgentClient {
         }
         self.restart = startAgent ? restart : nil
         if startAgent { try await restart() }
+        if let name = AgentBusName.clientName() {
+            // Behind a sandbox's bus proxy the agent may call (WillPresent) and signal (Response)
+            // only connections that own a name the sandbox allows.
+            do {
+                _ = try await connection.requestName(name)
+            } catch let error as DBusError {
+                throw AgentError(error)
+            }
+        }
     }
 
     deinit {

@@ -7,7 +7,8 @@ import DBus
 /// answers `Introspect` with) and `dbus/org.unotify.Agent1.xml` holds (`unotifyd --introspect`
 /// prints it).
 package enum AgentInterface {
-    package static let busName: BusName = "org.unotify.Agent"
+    /// `org.unotify.Agent`, or in a sandbox that hides it, this app's own agent's name (``AgentBusName``).
+    package static var busName: BusName { AgentBusName.inUse }
     package static let path: ObjectPath = "/org/unotify/Agent"
     package static let interface: InterfaceName = "org.unotify.Agent1"
 

@@ -24,6 +24,8 @@ public actor InMemoryNotificationServer: NotificationServer {
     private let capabilityNames: [String]
     private let information: ServerInformation
     private var lastID: UInt32 = 0
+    /// What each `Notify` fails with, when set (``refuseEveryNotify(with:)``).
+    private var refusal: NotificationServerError?
     private var taken = 0
     private var eventSubscribers: [AsyncThrowingStream<OwnedServerEvent, any Error>.Continuation] = []
     private var ownerSubscribers: [AsyncThrowingStream<String?, any Error>.Continuation] = []
@@ -40,6 +42,11 @@ public actor InMemoryNotificationServer: NotificationServer {
     }
 
     // MARK: The test's side
+
+    /// From now on every `Notify` fails with `error`, as a server or portal that refuses does.
+    public func refuseEveryNotify(with error: NotificationServerError) {
+        refusal = error
+    }
 
     /// The next notification shown and not yet taken, waiting at most `timeout`.
     public func nextShown(timeout: Duration = TestPatience.event) async throws -> Shown {
@@ -110,6 +117,7 @@ public actor InMemoryNotificationServer: NotificationServer {
     }
 
     public func notify(_ request: NotifyRequest, replacing: OwnedNotificationID?) async throws -> OwnedNotificationID {
+        if let refusal { throw refusal }
         if let replacing, replacing.owner == owner { return try await replace(replacing, with: request) }
         let owner = try currentOwner()
         lastID += 1

@@ -11,36 +11,19 @@ import TestSupport
 @Suite(.timeLimit(.minutes(2))) struct InProcessAgentTests {
     static let app = "org.example.Alone"
 
-    /// The app alone in a folder of its own (no `unotifyd` beside it), started on `rig`'s bus.
-    /// The folder is beside the build's products and the app a hard link to the one built: a
-    /// copy would be a file open for writing, which a process forked meanwhile by another test
-    /// can hold, and then running it fails with "Text file busy". The caller removes `folder`
-    /// once the app has exited.
+    /// The app alone (``LoneExecutable``), started on `rig`'s bus with no `unotifyd` anywhere:
+    /// not beside it, not on `PATH`, no `UNOTIFY_AGENT`. Keep `alone` until the app has exited.
     static func startApp(_ arguments: [String] = [], on rig: AgentProcessRig) throws
-        -> (app: ChildProcess, folder: String)
+        -> (app: ChildProcess, alone: LoneExecutable)
     {
-        let built = PackageRoot.binaryDirectory.appendingPathComponent("tea-alone").path
-        let folder = PackageRoot.binaryDirectory.deletingLastPathComponent()
-            .appendingPathComponent("tea-alone-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let alone = folder + "/tea-alone"
-        guard link(built, alone) == 0 else {
-            throw TestSupportError("cannot link \(built) to \(alone): \(String(cString: strerror(errno)))")
-        }
+        let alone = try LoneExecutable(product: "tea-alone")
         var environment = ProcessInfo.processInfo.environment.merging(rig.bus.environment) { $1 }
         environment.merge(rig.environment) { $1 }
         environment["UNOTIFY_AGENT"] = nil
         environment["PATH"] = "/usr/bin:/bin"
         environment["UNOTIFY_APP_ID"] = app
         environment["UNOTIFY_DESKTOP_SETTINGS"] = "none"
-        return (try ChildProcess(alone, arguments, environment: environment), folder)
-    }
-
-    /// Stops `app` if it still runs and removes its folder.
-    static func remove(_ folder: String, after app: ChildProcess) {
-        app.stop(grace: 1)
-        // try?: a folder left behind is in the build's scratch space, removed with it
-        try? FileManager.default.removeItem(atPath: folder)
+        return (try ChildProcess(alone.path, arguments, environment: environment), alone)
     }
 
     /// The next `Notify` the server receives; when none comes, the error quotes what the app said.
@@ -62,8 +45,8 @@ import TestSupport
 
     @Test func anAppAloneAsksShowsAndHearsTheAnswerWithNoAgentInstalled() async throws {
         let rig = try await AgentProcessRig()
-        let (app, folder) = try Self.startApp(on: rig)
-        defer { Self.remove(folder, after: app) }
+        let (app, alone) = try Self.startApp(on: rig)
+        defer { withExtendedLifetime(alone) { app.stop(grace: 1) } }
         try await Self.allow(on: rig, app: app)
         let shown = try await Self.nextCall(on: rig, from: app)
         #expect(shown.request.summary == "Tea")
@@ -80,8 +63,8 @@ import TestSupport
 
     @Test func theAppGivesWayToAnAgentStartedWhileItRuns() async throws {
         let rig = try await AgentProcessRig()
-        let (app, folder) = try Self.startApp(on: rig)
-        defer { Self.remove(folder, after: app) }
+        let (app, alone) = try Self.startApp(on: rig)
+        defer { withExtendedLifetime(alone) { app.stop(grace: 1) } }
         try await Self.allow(on: rig, app: app)
         _ = try await Self.nextCall(on: rig, from: app)
         _ = try await app.waitForLine(timeout: 30) { $0 == "shown" }
@@ -103,8 +86,8 @@ import TestSupport
 
     @Test func whatTheAppScheduledFiresAtTheNextAgentsStart() async throws {
         let rig = try await AgentProcessRig()
-        let (app, folder) = try Self.startApp(["schedule"], on: rig)
-        defer { Self.remove(folder, after: app) }
+        let (app, alone) = try Self.startApp(["schedule"], on: rig)
+        defer { withExtendedLifetime(alone) { app.stop(grace: 1) } }
         try await Self.allow(on: rig, app: app)
         _ = try await app.waitForLine(timeout: 30) { $0 == "scheduled" }
         let scheduled = Date()

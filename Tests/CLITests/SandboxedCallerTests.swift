@@ -54,17 +54,21 @@ import TestSupport
         #expect(try await rig.server.calls(before: "Outside").isEmpty)
     }
 
-    @Test func anAppInASandboxWithoutTheAgentsNameIsToldWhatToGrant() async throws {
+    /// Neither the agent's name nor a notification portal (this bus has none): the app says what
+    /// to install or grant. (With a portal: PortalEndToEndTests.)
+    @Test func anAppInASandboxWithNeitherTheAgentNorAPortalIsToldWhatToDo() async throws {
         let rig = try await AgentProcessRig()
         let proxy = try await FlatpakBusProxy(app: Self.app, busAddress: rig.bus.address)
         var environment = ProcessInfo.processInfo.environment.merging(rig.environment) { $1 }
         environment["UNOTIFY_APP_ID"] = Self.app
         environment["UNOTIFY_AGENT"] = nil
         environment["PATH"] = "/usr/bin:/bin"
-        let app = try proxy.start(
-            PackageRoot.binaryDirectory.appendingPathComponent("tea-alone").path, [], environment: environment)
+        let alone = try LoneExecutable(product: "tea-alone")
+        let app = try proxy.start(alone.path, [], environment: environment)
+        defer { withExtendedLifetime(alone) { app.stop(grace: 1) } }
         #expect(try await app.wait(timeout: 30) != 0, "\(app.standardOutput)")
-        #expect(app.standardError.contains("give it --talk-name=org.unotify.Agent"), "\(app.standardError)")
+        #expect(app.standardError.contains("no notification portal"), "\(app.standardError)")
+        #expect(app.standardError.contains("--talk-name=org.unotify.Agent"), "\(app.standardError)")
     }
 
     @Test func itMayNotChangeSettingsOrListApps() async throws {

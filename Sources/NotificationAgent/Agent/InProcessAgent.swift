@@ -1,4 +1,5 @@
 import DBus
+import FreedesktopNotifications
 import Foundation
 import NotificationAgentClient
 
@@ -27,13 +28,7 @@ package actor InProcessAgent {
     package func host(busAddress: String?, why: AgentError) async throws {
         if running != nil { return }
         // try?: a root that cannot be read is no sandbox this check knows; hosting then says what fails
-        if case .flatpak(let app)? = try? CallerSandbox.of(processID: UInt32(getpid())) {
-            throw AgentError(
-                .unavailable,
-                "\(app) runs in a Flatpak sandbox that hides org.unotify.Agent and the notification server: "
-                    + "give it --talk-name=org.unotify.Agent and install unotify on the host (notifications "
-                    + "through the notification portal are not supported yet)")
-        }
+        let sandbox = try? CallerSandbox.of(processID: UInt32(getpid()))
         let connection: DBusConnection
         do {
             connection =
@@ -44,17 +39,32 @@ package actor InProcessAgent {
             throw AgentError(error)
         }
         do {
+            let host: AgentHost
+            if case .flatpak(let app)? = sandbox {
+                host = .appInSandbox(app: app)
+                try await useTheSandboxsName(app, on: connection)
+            } else {
+                host = .app
+            }
             if try await connection.nameOwner(of: AgentInterface.busName) != nil {
                 await connection.close()
                 return
             }
-            let agent = NotificationAgent(
-                connection: connection, store: SettingsStore(directory: try SettingsStore.defaultDirectory()),
-                desktopSettings: await AgentDaemon.desktopSettings(
-                    DesktopSettingsSelection.select(), connection: connection),
-                log: Self.log)
+            let store = SettingsStore(directory: try SettingsStore.defaultDirectory())
+            let agent =
+                if case .appInSandbox = host {
+                    NotificationAgent(
+                        connection: connection, store: store, server: PortalNotificationServer(connection: connection),
+                        log: Self.log)
+                } else {
+                    NotificationAgent(
+                        connection: connection, store: store,
+                        desktopSettings: await AgentDaemon.desktopSettings(
+                            DesktopSettingsSelection.select(), connection: connection),
+                        log: Self.log)
+                }
             let owners = try await connection.nameOwnerChanges(of: AgentInterface.busName)
-            guard try await agent.start(as: .app) else {
+            guard try await agent.start(as: host) else {
                 // Another agent took the name meanwhile: the app uses that one.
                 await agent.stop()
                 await connection.close()
@@ -77,6 +87,20 @@ package actor InProcessAgent {
             await connection.close()
             throw error
         }
+    }
+
+    /// In the sandbox of `app`, which hides `org.unotify.Agent` and the notification server:
+    /// this process's agent answers on a name of the app's own and shows through the
+    /// notification portal, which must be there.
+    private func useTheSandboxsName(_ app: String, on connection: DBusConnection) async throws {
+        guard try await connection.nameOwner(of: NotificationPortal.busName) != nil else {
+            throw AgentError(
+                .unavailable,
+                "\(app) runs in a Flatpak sandbox that hides org.unotify.Agent, and no notification portal "
+                    + "(org.freedesktop.portal.Desktop) answers: install xdg-desktop-portal and a backend for the "
+                    + "desktop, or give the app --talk-name=org.unotify.Agent with unotify installed on the host")
+        }
+        AgentBusName.use(try AgentBusName.sandboxed(app: app))
     }
 
     /// Stops the agent this process runs: another took the name, or the bus went away.

@@ -57,6 +57,8 @@ package actor NotificationAgent {
     let started = StartGate()
     /// Each caller's sandbox, by unique name (`NotificationAgent+Callers.swift`).
     var callerSandboxes: [String: CallerSandbox] = [:]
+    /// Which process runs this agent (set by `start(as:)`).
+    var host = AgentHost.daemon
 
     /// An agent on `connection` keeping its files in `store`'s directory. Its notification
     /// server is `server`, or by default a `NotificationsClient` on `connection` for
@@ -96,6 +98,7 @@ package actor NotificationAgent {
     /// - Returns: `false` when another agent already owns the name and keeps it (this one
     ///   should exit).
     package func start(as host: AgentHost = .daemon) async throws -> Bool {
+        self.host = host
         await connection.export(path: AgentInterface.path, interfaces: [AgentInterface.description]) {
             [weak self] message in
             guard let self else { throw DBusError(.remote, "the agent is stopping", name: AgentInterface.serverError) }

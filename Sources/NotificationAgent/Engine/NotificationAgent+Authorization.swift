@@ -109,6 +109,13 @@ extension NotificationAgent {
                         followUp = .popupShown(popup, kind)
                         replayHeld(id)
                     }
+                } catch let error as NotificationServerError
+                    where error.dbusErrorName == NotificationPortal.notAllowedError && kind == .permission
+                {
+                    // The notification portal's answer: the user turned this app's notifications
+                    // off in the desktop's settings. That is a decision: denied.
+                    let requested = try machine(for: app).settings.requestedOptions
+                    followUp = .settingsChanged(.denied(requesting: requested))
                 } catch {
                     authorizations.lose(
                         try machine(for: app).waitingRequests,

@@ -10,7 +10,13 @@ extension NotificationAgent {
         guard let sender = message.sender, let method = AgentMethod(rawValue: message.member?.rawValue ?? "") else {
             return
         }
-        guard case .flatpak(let own) = try await sandbox(of: sender) else { return }
+        // An app's own agent in its sandbox serves that app alone, whoever calls: the bus's pid
+        // of a caller is not even visible from inside.
+        let caller =
+            if case .appInSandbox(let app) = host { CallerSandbox.flatpak(app: app) } else {
+                try await sandbox(of: sender)
+            }
+        guard case .flatpak(let own) = caller else { return }
         switch SandboxedCallRule(method) {
         case .allowed:
             return

@@ -6,8 +6,9 @@ import Foundation
 /// Linux has no app bundles, so the identifier is decided in this order:
 /// 1. the environment variable `UNOTIFY_APP_ID`, when set (it must be valid: a mistake is
 ///    reported rather than silently replaced);
-/// 2. `Bundle.main.bundleIdentifier`, when there is one and it is valid;
-/// 3. `local.<executable name>`, with characters other than letters, digits, `-` and `_`
+/// 2. `FLATPAK_ID`, which Flatpak sets in an app's sandbox (the app's id there), when valid;
+/// 3. `Bundle.main.bundleIdentifier`, when there is one and it is valid;
+/// 4. `local.<executable name>`, with characters other than letters, digits, `-` and `_`
 ///    replaced by `-` (so `/usr/bin/my app` is `local.my-app`).
 ///
 /// A valid identifier is reverse-DNS-like: at most 255 characters, at least two non-empty
@@ -32,6 +33,9 @@ package enum AppIdentity {
                     ))
             }
             return .success(explicit)
+        }
+        if let flatpak = environment["FLATPAK_ID"], isValid(flatpak) {
+            return .success(flatpak)
         }
         if let bundleIdentifier, isValid(bundleIdentifier) {
             return .success(bundleIdentifier)

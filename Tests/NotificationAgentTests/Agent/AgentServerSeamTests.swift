@@ -53,6 +53,26 @@ import TestSupport
         withExtendedLifetime((bus, state)) {}
     }
 
+    /// The notification portal's `NotAllowed` (the user turned the app off in the desktop's
+    /// settings; xdg-desktop-portal 1.20 answers it, Debian 12's 1.16 accepts silently) is that
+    /// decision: the request is answered `false` and the app is denied, without an error.
+    @Test func thePortalsNotAllowedDeniesTheApp() async throws {
+        let (bus, state, server) = (
+            try PrivateBus(), try TemporaryDirectory("unotify-state"), InMemoryNotificationServer()
+        )
+        await server.refuseEveryNotify(
+            with: NotificationServerError(
+                .rejected, "Showing notifications is not allowed", dbusErrorName: NotificationPortal.notAllowedError))
+        let (agent, client) = try await Self.startAgent(on: bus, server: server, state: state)
+        let answer = try await client.requestAuthorization(
+            app: "org.example.Tea", options: [.alert, .sound], timeout: .seconds(20))
+        #expect(!answer.granted)
+        #expect(answer.status == .denied)
+        #expect(try await client.settings(app: "org.example.Tea").authorization == .denied)
+        await agent.stop()
+        withExtendedLifetime((bus, state)) {}
+    }
+
     @Test func aServerThatRestartsUnderThePromptFailsTheRequestAndTheNextPromptIsShownAnew() async throws {
         let (bus, state, server) = (
             try PrivateBus(), try TemporaryDirectory("unotify-state"), InMemoryNotificationServer()

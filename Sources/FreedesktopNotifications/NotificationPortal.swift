@@ -1,0 +1,65 @@
+import DBus
+
+/// The notification portal, `org.freedesktop.portal.Notification`: how a sandboxed app (Flatpak,
+/// Snap) shows notifications, through xdg-desktop-portal, which names the app by its sandbox.
+public enum NotificationPortal {
+    /// The portal's bus name.
+    public static let busName: BusName = "org.freedesktop.portal.Desktop"
+    /// The portal's object.
+    public static let path: ObjectPath = "/org/freedesktop/portal/desktop"
+    /// The notification interface.
+    public static let interface: InterfaceName = "org.freedesktop.portal.Notification"
+    /// The error the portal answers when the user turned the app's notifications off.
+    public static let notAllowedError = "org.freedesktop.portal.Error.NotAllowed"
+
+    /// The portal's options for `request` (`AddNotification`'s `a{sv}`), for a portal of
+    /// `version`: title, body, icon, priority, default action and buttons (version 1); from
+    /// version 2 a markup body, the sound and display hints too.
+    public static func options(for request: NotifyRequest, version: UInt32) -> [String: DBusVariant] {
+        var options: [String: DBusVariant] = ["title": DBusVariant(request.summary)]
+        if version >= 2, !request.body.isEmpty {
+            options["markup-body"] = DBusVariant(request.body)
+        } else if !request.body.isEmpty {
+            options["body"] = DBusVariant(request.body)
+        }
+        if !request.appIcon.isEmpty, !request.appIcon.contains("/") {
+            // A serialized GIcon: a themed icon's names.
+            options["icon"] = DBusVariant(.structure([.string("themed"), .variant([request.appIcon].dbusValue)]))
+        }
+        options["priority"] = DBusVariant(priority(request.hints.urgency))
+        if request.actions.contains(where: { $0.key == NotificationAction.defaultKey }) {
+            options["default-action"] = DBusVariant(NotificationAction.defaultKey)
+        }
+        let buttons = request.actions.filter { $0.key != NotificationAction.defaultKey }.map {
+            ["label": DBusVariant($0.label), "action": DBusVariant($0.key)]
+        }
+        if !buttons.isEmpty { options["buttons"] = DBusVariant(buttons) }
+        if version >= 2 {
+            if request.hints.suppressSound == true {
+                options["sound"] = DBusVariant("silent")
+            } else if request.hints.soundName != nil || request.hints.soundFile != nil {
+                options["sound"] = DBusVariant("default")
+            }
+            var hints: [String] = []
+            if request.hints.isTransient == true { hints.append("transient") }
+            if request.hints.isResident == true { hints.append("persistent") }
+            if !hints.isEmpty { options["display-hint"] = DBusVariant(hints) }
+        }
+        return options
+    }
+
+    /// The portal's priority for a specification urgency.
+    static func priority(_ urgency: Urgency?) -> String {
+        switch urgency {
+        case .low?: "low"
+        case .critical?: "urgent"
+        case .normal?, nil: "normal"
+        }
+    }
+
+    /// The capabilities a portal of `version` stands for, as a notification server's: buttons
+    /// and a body always; from version 2 a markup body and sounds.
+    public static func capabilities(version: UInt32) -> ServerCapabilities {
+        ServerCapabilities(["actions", "body", "icon-static"] + (version >= 2 ? ["body-markup", "sound"] : []))
+    }
+}

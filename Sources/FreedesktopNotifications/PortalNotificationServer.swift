@@ -1,0 +1,191 @@
+import DBus
+
+/// The notification portal behind the ``NotificationServer`` seam: what a sandboxed app uses
+/// when the sandbox hides `org.freedesktop.Notifications`.
+///
+/// Each `Notify` becomes `AddNotification` with an id of its own (the number this returns), a
+/// replacement is `AddNotification` with the same id, a close is `RemoveNotification`, and the
+/// portal's `ActionInvoked` comes back as the server's. The portal never says that a
+/// notification was closed or expired. Its answer `NotAllowed` (the user turned the app's
+/// notifications off in the desktop's settings) is a ``NotificationServerError`` with
+/// ``NotificationServerError/Code/rejected`` and that error name.
+public actor PortalNotificationServer: NotificationServer {
+    public nonisolated let connection: DBusConnection
+    public nonisolated let timeout: Duration
+    private var nextID: UInt32 = 1
+    private var version: UInt32?
+
+    /// The portal on `connection`'s bus.
+    public init(connection: DBusConnection, timeout: Duration = .seconds(10)) {
+        self.connection = connection
+        self.timeout = timeout
+    }
+
+    /// Not a server on the bus of its own: no desktop settings are read through it.
+    public nonisolated var endpoint: ServerEndpoint? { nil }
+
+    /// The portal's version (1: title, body, icon, priority, buttons; 2 adds sound, category,
+    /// markup and display hints).
+    public func portalVersion() async throws -> UInt32 {
+        if let version { return version }
+        let value: DBusValue
+        do {
+            value = try await connection.property(
+                "version", of: NotificationPortal.interface, at: NotificationPortal.path,
+                on: NotificationPortal.busName, timeout: timeout)
+        } catch let error as DBusError {
+            throw NotificationServerError(error, server: NotificationPortal.busName)
+        }
+        guard case .uint32(let found) = value else {
+            throw NotificationServerError(.badReply, "the portal's version is '\(value.signature)', expected 'u'")
+        }
+        version = found
+        return found
+    }
+
+    public func notify(_ request: NotifyRequest) async throws -> ServerNotificationID {
+        try await notify(request, replacing: nil).id
+    }
+
+    public func closeNotification(_ id: ServerNotificationID) async throws {
+        _ = try await call("RemoveNotification", [.string(String(id.rawValue))])
+    }
+
+    public func capabilities() async throws -> ServerCapabilities {
+        NotificationPortal.capabilities(version: try await portalVersion())
+    }
+
+    public func serverInformation() async throws -> ServerInformation {
+        ServerInformation(
+            name: "xdg-desktop-portal", vendor: "freedesktop.org",
+            version: "notification portal \(try await portalVersion())", specVersion: "1.2")
+    }
+
+    public func profile() async throws -> ServerProfile {
+        ServerProfile(information: try await serverInformation(), capabilities: try await capabilities())
+    }
+
+    public func notify(_ request: NotifyRequest, replacing: OwnedNotificationID?) async throws
+        -> OwnedNotificationID
+    {
+        if let replacing { return try await replace(replacing, with: request) }
+        let id = ServerNotificationID(rawValue: nextID)
+        nextID = nextID == UInt32.max ? 1 : nextID + 1
+        return try await add(request, as: id)
+    }
+
+    @discardableResult
+    public func replace(_ notification: OwnedNotificationID, with request: NotifyRequest) async throws
+        -> OwnedNotificationID
+    {
+        try await add(request, as: notification.id)
+    }
+
+    public func closeNotification(_ notification: OwnedNotificationID) async throws {
+        try await closeNotification(notification.id)
+    }
+
+    public func events() async throws -> AsyncThrowingStream<ServerEvent, any Error> {
+        let owned = try await ownedEvents()
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: ServerEvent.self, throwing: (any Error).self)
+        let task = Task {
+            do {
+                for try await event in owned { continuation.yield(event.event) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    public func ownedEvents() async throws -> AsyncThrowingStream<OwnedServerEvent, any Error> {
+        let signals: AsyncThrowingStream<DBusMessage, any Error>
+        do {
+            signals = try await connection.signals(
+                matching: MatchRule(
+                    path: NotificationPortal.path, interface: NotificationPortal.interface, member: "ActionInvoked"))
+        } catch let error as DBusError {
+            throw NotificationServerError(error, server: NotificationPortal.busName)
+        }
+        let connection = connection
+        let (stream, continuation) = AsyncThrowingStream.makeStream(
+            of: OwnedServerEvent.self, throwing: (any Error).self)
+        let task = Task {
+            do {
+                for try await message in signals {
+                    guard let sender = message.sender, case .string(let id)? = message.body.first,
+                        message.body.count >= 2, case .string(let action) = message.body[1],
+                        let number = UInt32(id),
+                        // try?: no owner now means the sender is not the portal: its signal is ignored
+                        (try? await connection.nameOwner(of: NotificationPortal.busName)) == sender
+                    else { continue }
+                    continuation.yield(
+                        OwnedServerEvent(
+                            owner: sender,
+                            event: .actionInvoked(ServerNotificationID(rawValue: number), actionKey: action)))
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    public func ownerChanges() async throws -> AsyncThrowingStream<String?, any Error> {
+        let changes: AsyncThrowingStream<DBusConnection.NameOwnerChange, any Error>
+        let current: String?
+        do {
+            let raw = try await connection.nameOwnerChanges(of: NotificationPortal.busName)
+            changes = AsyncThrowingStream { continuation in
+                let task = Task {
+                    do {
+                        for try await change in raw { continuation.yield(change) }
+                        continuation.finish()
+                    } catch {
+                        continuation.finish(throwing: error)
+                    }
+                }
+                continuation.onTermination = { _ in task.cancel() }
+            }
+            current = try await connection.nameOwner(of: NotificationPortal.busName)
+        } catch let error as DBusError {
+            throw NotificationServerError(error, server: NotificationPortal.busName)
+        }
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: String?.self, throwing: (any Error).self)
+        continuation.yield(current)
+        let task = Task {
+            do {
+                for try await change in changes { continuation.yield(change.newOwner) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// Shows `request` under `id` (replacing what had that id), bound to the portal's owner.
+    private func add(_ request: NotifyRequest, as id: ServerNotificationID) async throws -> OwnedNotificationID {
+        let options = NotificationPortal.options(for: request, version: try await portalVersion())
+        let sender = try await call("AddNotification", [.string(String(id.rawValue)), options.dbusValue])
+        return OwnedNotificationID(owner: sender ?? "", id: id)
+    }
+
+    /// Calls the portal; answers the sender of its reply.
+    private func call(_ member: MemberName, _ arguments: [DBusValue]) async throws -> String? {
+        do {
+            let reply = try await connection.call(
+                .methodCall(
+                    destination: NotificationPortal.busName, path: NotificationPortal.path,
+                    interface: NotificationPortal.interface, member: member, body: arguments), timeout: timeout)
+            return reply.sender
+        } catch let error as DBusError {
+            throw NotificationServerError(error, server: NotificationPortal.busName)
+        }
+    }
+}

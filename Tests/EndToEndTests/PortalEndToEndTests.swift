@@ -1,0 +1,61 @@
+import DBus
+import Foundation
+import FreedesktopNotifications
+import Testing
+import TestSupport
+
+/// An app in a Flatpak sandbox that hides the agent and the notification server (flatpak's
+/// default bus filter, the real xdg-dbus-proxy in its own bwrap) shows through the real
+/// notification portal: xdg-desktop-portal with its GTK backend, on dunst. The permission
+/// prompt is a portal notification whose *Allow* is chosen in dunst's own menu; the app's
+/// notification comes with its category's button, and the click reaches its delegate.
+@Suite(.timeLimit(.minutes(3))) struct PortalEndToEndTests {
+    static let app = "org.example.Sandboxed"
+
+    @Test func aSandboxedAppAsksShowsAndHearsItsAnswerThroughThePortal() async throws {
+        let desktop = try await TestDesktop(server: "dunst")
+        defer { desktop.stop() }
+        let portal = try await NotificationPortalProcesses(on: desktop)
+        defer { portal.stop() }
+        let monitor = try await BusMonitor(address: desktop.busAddress)
+        let proxy = try await FlatpakBusProxy(app: Self.app, busAddress: desktop.busAddress)
+        let state = try TemporaryDirectory("portal-app-state")
+        let alone = try LoneExecutable(product: "tea-alone")
+        var environment = desktop.environment
+        environment["FLATPAK_ID"] = Self.app
+        environment["XDG_STATE_HOME"] = state.path
+        environment["PATH"] = "/usr/bin:/bin"
+        environment["UNOTIFY_AGENT"] = nil
+        environment["UNOTIFY_APP_ID"] = nil
+        let app = try proxy.start(alone.path, [], environment: environment)
+        defer { withExtendedLifetime(alone) { app.stop(grace: 1) } }
+        do {
+            try await desktop.dunstWaitDisplayed(1, timeout: TestPatience.event)
+        } catch {
+            throw TestSupportError("no prompt (\(error)); the app said: \(app.standardOutput) \(app.standardError)")
+        }
+        try await desktop.dunstInvoke("allow")
+        _ = try await app.waitForLine(timeout: 30) { $0 == "authorized" }
+        _ = try await app.waitForLine(timeout: 30) { $0 == "shown" }
+        try await desktop.dunstInvoke("drink")
+        _ = try await app.waitForLine(timeout: 30) { $0 == "response: drink" }
+        #expect(try await app.wait(timeout: 30) == 0, "\(app.standardError)")
+        // The menus dunst offered: the prompt's buttons, then the notification's.
+        let menus = desktop.dunstMenus().joined(separator: "\n")
+        #expect(menus.contains("#Allow (Sandboxed)"), "\(menus)")
+        #expect(menus.contains("#Drink (Tea)"), "\(menus)")
+        // What reached dunst came from the portal's backend, with the app's desktop entry.
+        let shown = monitor.notifyCalls.filter { $0.summary == "Tea" }
+        #expect(shown.count == 1, "\(monitor.notifyCalls.map(\.summary))")
+        #expect(shown.first?.hintKeys.contains("desktop-entry") == true, "\(String(describing: shown.first))")
+        // The portal named the app by its sandbox: its permission store now holds that id.
+        let permissions = try await desktop.output(
+            "gdbus",
+            [
+                "call", "--session", "--dest", "org.freedesktop.impl.portal.PermissionStore", "--object-path",
+                "/org/freedesktop/impl/portal/PermissionStore", "--method",
+                "org.freedesktop.impl.portal.PermissionStore.Lookup", "notifications", "notification",
+            ])
+        #expect(permissions.contains("'\(Self.app)': ['yes']"), "\(permissions)")
+    }
+}
