@@ -10,7 +10,10 @@ import NotificationAgentClient
 /// Shows one notification and waits, as `notify-send --wait` / `-A` do, until it is closed, an
 /// action is chosen, the `-t` timeout passes, SIGINT arrives, or the server goes away.
 struct NotificationWaiter {
-    let client: NotificationsClient
+    /// The server: the desktop's, or the notification portal in a sandbox.
+    let client: any NotificationServer
+    /// The bus the server is on.
+    let connection: DBusConnection
     /// What to report the id and the chosen action to.
     let options: SendOptions
 
@@ -44,7 +47,7 @@ struct NotificationWaiter {
         // Subscribe before Notify, so no signal can come before we listen.
         let events = try await client.events()
         // try?: without owner changes the wait still ends by the server's signals, a timeout or Ctrl-C
-        let ownerChanges = try? await client.connection.nameOwnerChanges(of: client.serverName)
+        let ownerChanges = try? await client.ownerChanges()
         let interrupts = SignalWaiter(signals: [SIGINT])
         let id = try await client.notify(request)
         options.reportID(id.rawValue)
@@ -78,14 +81,12 @@ struct NotificationWaiter {
     /// Whether the bus still answers (it fails at once when the connection is gone).
     private func busAnswers() async -> Bool {
         // try?: an unreachable bus daemon is reported as the bus gone, the caller's next step
-        (try? await client.connection.nameOwner(of: DBusConnection.busDaemon)) != nil
+        (try? await connection.nameOwner(of: DBusConnection.busDaemon)) != nil
     }
 
     private func firstOutcome(
         for id: ServerNotificationID, events: AsyncThrowingStream<ServerEvent, any Error>,
-        ownerChanges: AsyncThrowingMapSequence<
-            AsyncThrowingStream<DBusMessage, any Error>, DBusConnection.NameOwnerChange
-        >?,
+        ownerChanges: AsyncThrowingStream<String?, any Error>?,
         interrupts: SignalWaiter, timeout: ExpireTimeout
     ) async -> Outcome {
         await withTaskGroup(of: Outcome.self) { group in
@@ -110,7 +111,7 @@ struct NotificationWaiter {
             group.addTask {
                 do {
                     if let ownerChanges {
-                        for try await change in ownerChanges where change.newOwner == nil { return .serverGone }
+                        for try await owner in ownerChanges where owner == nil { return .serverGone }
                     }
                 } catch {}
                 // try?: cancelled by the wait that ended first, which is the answer

@@ -58,4 +58,27 @@ import TestSupport
             ])
         #expect(permissions.contains("'\(Self.app)': ['yes']"), "\(permissions)")
     }
+
+    /// `unotify send` in the same sandbox is notify-send 0.8's: through the portal, and `-A`
+    /// prints the key of the button chosen in dunst's menu.
+    @Test func unotifySendInASandboxGoesThroughThePortal() async throws {
+        let desktop = try await TestDesktop(server: "dunst")
+        defer { desktop.stop() }
+        let portal = try await NotificationPortalProcesses(on: desktop)
+        defer { portal.stop() }
+        let proxy = try await FlatpakBusProxy(app: Self.app, busAddress: desktop.busAddress)
+        let send = try proxy.start(
+            UNotifyProcess.path, ["send", "-A", "yes=Yes", "Deploy finished", "Open the logs?"],
+            environment: desktop.environment)
+        defer { send.stop(grace: 1) }
+        do {
+            try await desktop.dunstWaitDisplayed(1, timeout: TestPatience.event)
+        } catch {
+            throw TestSupportError("nothing shown (\(error)); unotify said: \(send.standardError)")
+        }
+        try await desktop.dunstInvoke("yes")
+        #expect(try await send.wait(timeout: 30) == 0, "\(send.standardError)")
+        #expect(send.standardOutput == "yes\n", "\(send.standardOutput)")
+        #expect(desktop.dunstMenus().joined().contains("#Yes (Deploy finished)"), "\(desktop.dunstMenus())")
+    }
 }
