@@ -101,6 +101,14 @@ package actor InProcessAgent {
                     + "desktop, or give the app --talk-name=org.unotify.Agent with unotify installed on the host")
         }
         AgentBusName.use(try AgentBusName.sandboxed(app: app))
+        let entry = "/app/share/applications/\(app).desktop"
+        if access(entry, F_OK) != 0 {
+            // GNOME Shell refuses a portal notification of an app without one (InvalidApp), and
+            // the portal still tells the app it was shown: say so rather than lose them silently.
+            Self.log.write(
+                "\(app) has no \(entry): GNOME Shell drops its notifications while the portal reports them "
+                    + "shown; install the app's desktop file (flatpak exports it from there)")
+        }
     }
 
     /// Stops the agent this process runs: another took the name, or the bus went away.
