@@ -11,7 +11,9 @@ import Foundation
 ///
 /// On Linux the center is a client of `unotifyd`, the per-user agent that keeps the app's
 /// settings, schedule and delivered notifications and shows them through the desktop's
-/// notification server. Linux has no bundles, so the app is identified by the environment
+/// notification server; where none is installed the agent's work runs in the app's own
+/// process, and in a Flatpak sandbox it shows through the notification portal (see
+/// <doc:AppsThatShip>). Linux has no bundles, so the app is identified by the environment
 /// variable `UNOTIFY_APP_ID` (a reverse-DNS name such as `org.example.App`), else the bundle
 /// identifier, else `local.<executable name>`. Methods that cannot throw on Apple platforms
 /// keep their signatures: when the agent cannot be reached, queries return empty answers (and
