@@ -10,7 +10,9 @@ import DBus
 /// notifications off in the desktop's settings) is a ``NotificationServerError`` with
 /// ``NotificationServerError/Code/rejected`` and that error name.
 public actor PortalNotificationServer: NotificationServer {
+    /// The connection the portal is called on.
     public nonisolated let connection: DBusConnection
+    /// How long each call to the portal may take.
     public nonisolated let timeout: Duration
     private var nextID: UInt32 = 1
     private var version: UInt32?
