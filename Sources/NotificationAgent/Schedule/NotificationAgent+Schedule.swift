@@ -94,8 +94,10 @@ extension NotificationAgent {
                     return
                 }
                 // Fire in a task of its own: re-arming cancels the timer, and that must not cancel
-                // deliveries already under way.
-                Task { await self?.fireDue() }
+                // deliveries already under way. (The agent, not the weak reference, goes into it:
+                // Swift 6.2's checker refuses a captured `weak var` there.)
+                guard let agent = self else { return }
+                Task { await agent.fireDue() }
             })
     }
 
