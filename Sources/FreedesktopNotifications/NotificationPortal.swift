@@ -14,14 +14,14 @@ public enum NotificationPortal {
 
     /// The portal's options for `request` (`AddNotification`'s `a{sv}`), for a portal of
     /// `version`: title, body, icon, priority, default action and buttons (version 1); from
-    /// version 2 a markup body, the sound and display hints too.
+    /// version 2 the sound and display hints too, which a portal drops for a version 1 backend.
     public static func options(for request: NotifyRequest, version: UInt32) -> [String: DBusVariant] {
         var options: [String: DBusVariant] = ["title": DBusVariant(request.summary)]
-        if version >= 2, !request.body.isEmpty {
-            options["markup-body"] = DBusVariant(request.body)
-        } else if !request.body.isEmpty {
-            options["body"] = DBusVariant(request.body)
-        }
+        // Always the plain body: xdg-desktop-portal 1.20 says version 2 but drops what its
+        // backend does not support, and the GTK backend (1.15) is version 1: a body sent only as
+        // `markup-body` was lost, prompts showed no question (measured). So no markup is offered
+        // (``capabilities(version:)``), and the agent sends plain text.
+        if !request.body.isEmpty { options["body"] = DBusVariant(request.body) }
         if !request.appIcon.isEmpty, !request.appIcon.contains("/") {
             // A serialized GIcon: a themed icon's names.
             options["icon"] = DBusVariant(.structure([.string("themed"), .variant([request.appIcon].dbusValue)]))
@@ -58,8 +58,9 @@ public enum NotificationPortal {
     }
 
     /// The capabilities a portal of `version` stands for, as a notification server's: buttons
-    /// and a body always; from version 2 a markup body and sounds.
+    /// and a plain body always (a portal's version is its own, not its backend's, so markup is
+    /// never counted on); from version 2 sounds.
     public static func capabilities(version: UInt32) -> ServerCapabilities {
-        ServerCapabilities(["actions", "body", "icon-static"] + (version >= 2 ? ["body-markup", "sound"] : []))
+        ServerCapabilities(["actions", "body", "icon-static"] + (version >= 2 ? ["sound"] : []))
     }
 }
