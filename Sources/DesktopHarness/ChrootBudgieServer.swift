@@ -80,16 +80,17 @@ struct ChrootBudgieServer: DesktopRecipe {
             HeadlessSway.isSocket(socket)
         }
         launch.waylandSocket = socket
-        // labwc's headless output is 1280x720 at first
+        // labwc's headless output is 1280x720 at first. Once in a full run wlr-randr said "failed
+        // to connect to display" although the socket was there: it is asked again until labwc
+        // takes the mode, within the step's deadline.
         var randrVariables = labwcVariables
         randrVariables["WAYLAND_DISPLAY"] = socket
-        guard
+        try await launch.waitUntil(
+            "wlr-randr setting labwc's output to 1280x800 (see \(launch.path("labwc.log")))", process: labwc
+        ) {
             chroot.run(
                 ["wlr-randr", "--output", "HEADLESS-1", "--custom-mode", "1280x800"], environment: randrVariables,
                 appendingTo: "labwc.log", in: launch)
-        else {
-            throw HarnessError(
-                "wlr-randr could not set labwc's output to 1280x800 (see \(launch.path("labwc.log")))")
         }
         try await HeldPointer.hold(on: socket, compositor: "labwc", in: launch)
 
