@@ -13,7 +13,9 @@
 /// - `DESKTOP_GNOME_IDLE=1`: GNOME Shell counts the user as away (banners stay and queue);
 /// - `DESKTOP_SWAYNC_TIMEOUT`: swaync's popup timeout in seconds (default 0: never);
 /// - `DESKTOP_DESKTOP_FILES`: desktop entries (paths) GNOME Shell knows from its start;
-/// - `DESKTOP_SWAY_UID`: the user sway runs as when the harness is root (default 65534).
+/// - `DESKTOP_SWAY_UID`: the user sway runs as when the harness is root (default 65534);
+/// - `DESKTOP_PORTAL`: the notification portal's backend (`gtk`, `gnome`) to start with the
+///   real xdg-desktop-portal beside the server (default: none; see ``DesktopPortal``).
 struct DesktopKnobs: Sendable {
     let environment: [String: String]
 
@@ -39,6 +41,7 @@ struct DesktopKnobs: Sendable {
     var swayncTimeout: String { string("DESKTOP_SWAYNC_TIMEOUT", default: "0") }
     var desktopFiles: [String] { string("DESKTOP_DESKTOP_FILES").split(separator: " ").map(String.init) }
     var swayUser: String { string("DESKTOP_SWAY_UID", default: "65534") }
+    var portal: String { string("DESKTOP_PORTAL") }
 
     /// The screen's width and height in pixels.
     var screenSize: (width: Int, height: Int) {

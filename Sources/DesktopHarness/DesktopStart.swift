@@ -89,6 +89,7 @@ public enum DesktopStart {
         if let pid = launch.serverPID {
             try await launch.waitForOwner(DesktopLaunch.notificationsName, process: pid, what: launch.server)
         }
+        if !launch.knobs.portal.isEmpty { try await DesktopPortal(backend: launch.knobs.portal).start(launch) }
         let serverReady = ContinuousClock.now
         let file = environmentFile(launch, startup: serverReady - startedAt)
         var timing = file

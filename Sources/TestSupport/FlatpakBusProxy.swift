@@ -14,6 +14,8 @@ public final class FlatpakBusProxy: Sendable {
     private let folder: TemporaryDirectory
     /// The app's `.flatpak-info`.
     private let info: String
+    /// The sandbox's instance id, as `flatpak run` numbers them.
+    private let instance = String(UInt32.random(in: 1_000_000...UInt32.max))
     private let process: ChildProcess
 
     /// Starts the proxy for `app` in front of the bus at `busAddress` and waits (bounded) for
@@ -28,7 +30,7 @@ public final class FlatpakBusProxy: Sendable {
         runtime=runtime/org.freedesktop.Platform/x86_64/24.08
 
         [Instance]
-        instance-id=unotify-test
+        instance-id=\(instance)
         session-bus-proxy=true
 
         """.write(toFile: info, atomically: true, encoding: .utf8)
@@ -59,16 +61,44 @@ public final class FlatpakBusProxy: Sendable {
 
     /// Starts `executable` as the sandboxed app: in a sandbox of its own (a new pid namespace,
     /// the host's files, the app's `/.flatpak-info`), its session bus the proxy.
-    public func start(_ executable: String, _ arguments: [String], environment: [String: String]) throws
-        -> ChildProcess
-    {
+    ///
+    /// - Parameters:
+    ///   - portalRuntime: the portal's `XDG_RUNTIME_DIR`, for a portal (1.17 and later) that
+    ///     refuses a sandboxed caller without `.flatpak/INSTANCE/bwrapinfo.json` there: bwrap
+    ///     writes it (`--info-fd`), as under `flatpak run`.
+    ///   - desktopEntry: a desktop entry to install as the app's own,
+    ///     `/app/share/applications/APP.desktop`.
+    public func start(
+        _ executable: String, _ arguments: [String], environment: [String: String], portalRuntime: String? = nil,
+        desktopEntry: String? = nil
+    ) throws -> ChildProcess {
         var environment = environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        // as `flatpak run` sets it: the app's own data first
+        environment["XDG_DATA_DIRS"] = "/app/share:/usr/share"
+        var sandbox = ["--ro-bind", info, "/.flatpak-info", "--unshare-pid", "--die-with-parent"]
+        if let desktopEntry {
+            let applications = folder.path + "/app/share/applications"
+            try FileManager.default.createDirectory(atPath: applications, withIntermediateDirectories: true)
+            let copy = applications + "/\(app).desktop"
+            // try?: no earlier copy to replace
+            try? FileManager.default.removeItem(atPath: copy)
+            try FileManager.default.copyItem(atPath: desktopEntry, toPath: copy)
+            sandbox += ["--ro-bind", folder.path + "/app", "/app"]
+        }
+        let bwrap = ["/usr/bin/bwrap"] + (try Self.hostRoot()) + sandbox
+        guard let portalRuntime else {
+            return try ChildProcess(
+                bwrap[0], Array(bwrap.dropFirst()) + ["--"] + [executable] + arguments,
+                environment: environment)
+        }
+        let instanceFolder = "\(portalRuntime)/.flatpak/\(instance)"
+        try FileManager.default.createDirectory(atPath: instanceFolder, withIntermediateDirectories: true)
+        // The shell opens the file as descriptor 3 and becomes bwrap, which writes it.
         return try ChildProcess(
-            "/usr/bin/bwrap",
-            try Self.hostRoot()
-                + ["--ro-bind", info, "/.flatpak-info", "--unshare-pid", "--die-with-parent", "--"]
-                + [executable] + arguments, environment: environment)
+            "/bin/sh",
+            ["-c", "exec \"$@\" 3>\"$0\"", instanceFolder + "/bwrapinfo.json"] + bwrap
+                + ["--info-fd", "3", "--", executable] + arguments, environment: environment)
     }
 
     /// The host's root as flatpak rebuilds it for the proxy: each top-level entry bound on a

@@ -13,22 +13,13 @@ import TestSupport
     static let app = "org.example.Sandboxed"
 
     @Test func aSandboxedAppAsksShowsAndHearsItsAnswerThroughThePortal() async throws {
-        let desktop = try await TestDesktop(server: "dunst")
+        let desktop = try await TestDesktop(server: "dunst", environment: ["DESKTOP_PORTAL": "gtk"])
         defer { desktop.stop() }
-        let portal = try await NotificationPortalProcesses(on: desktop)
-        defer { portal.stop() }
         let monitor = try await BusMonitor(address: desktop.busAddress)
         let proxy = try await FlatpakBusProxy(app: Self.app, busAddress: desktop.busAddress)
-        let state = try TemporaryDirectory("portal-app-state")
-        let alone = try LoneExecutable(product: "tea-alone")
-        var environment = desktop.environment
-        environment["FLATPAK_ID"] = Self.app
-        environment["XDG_STATE_HOME"] = state.path
-        environment["PATH"] = "/usr/bin:/bin"
-        environment["UNOTIFY_AGENT"] = nil
-        environment["UNOTIFY_APP_ID"] = nil
-        let app = try proxy.start(alone.path, [], environment: environment)
-        defer { withExtendedLifetime(alone) { app.stop(grace: 1) } }
+        let tea = try SandboxedTea(in: proxy, on: desktop)
+        defer { tea.stop() }
+        let app = tea.process
         do {
             try await desktop.dunstWaitDisplayed(1, timeout: TestPatience.event)
         } catch {
@@ -66,10 +57,8 @@ import TestSupport
     /// `unotify send` in the same sandbox is notify-send 0.8's: through the portal, and `-A`
     /// prints the key of the button chosen in dunst's menu.
     @Test func unotifySendInASandboxGoesThroughThePortal() async throws {
-        let desktop = try await TestDesktop(server: "dunst")
+        let desktop = try await TestDesktop(server: "dunst", environment: ["DESKTOP_PORTAL": "gtk"])
         defer { desktop.stop() }
-        let portal = try await NotificationPortalProcesses(on: desktop)
-        defer { portal.stop() }
         let proxy = try await FlatpakBusProxy(app: Self.app, busAddress: desktop.busAddress)
         let send = try proxy.start(
             UNotifyProcess.path, ["send", "-A", "yes=Yes", "Deploy finished", "Open the logs?"],
