@@ -3,7 +3,8 @@ import DBus
 /// The notification portal behind the ``NotificationServer`` seam: what a sandboxed app uses
 /// when the sandbox hides `org.freedesktop.Notifications`.
 ///
-/// Each `Notify` becomes `AddNotification` with an id of its own (the number this returns), a
+/// Each `Notify` becomes `AddNotification` with an id of its own (the number this returns,
+/// counted from a random start so that the app's runs do not replace each other's), a
 /// replacement is `AddNotification` with the same id, a close is `RemoveNotification`, and the
 /// portal's `ActionInvoked` comes back as the server's. The portal never says that a
 /// notification was closed or expired. Its answer `NotAllowed` (the user turned the app's
@@ -14,7 +15,10 @@ public actor PortalNotificationServer: NotificationServer {
     public nonisolated let connection: DBusConnection
     /// How long each call to the portal may take.
     public nonisolated let timeout: Duration
-    private var nextID: UInt32 = 1
+    /// The id of the next new notification. The portal replaces a notification added again
+    /// under an id the app already used, and an app's earlier runs used ids too (their
+    /// notifications may still be on screen), so each run starts counting at a random number.
+    private var nextID = UInt32.random(in: 1...(UInt32.max / 2))
     private var version: UInt32?
 
     /// The portal on `connection`'s bus.

@@ -74,4 +74,19 @@ import TestSupport
         #expect(send.standardOutput == "yes\n", "\(send.standardOutput)")
         #expect(desktop.dunstMenus().joined().contains("#Yes (Deploy finished)"), "\(desktop.dunstMenus())")
     }
+
+    /// Each `unotify send` in a sandbox is a notification of its own, as with notify-send: the
+    /// second does not take the first one's place (both started counting the portal's ids at 1,
+    /// and the portal replaces a notification added again under the same id).
+    @Test func twoSendsInASandboxShowTwoNotifications() async throws {
+        let desktop = try await TestDesktop(server: "dunst", environment: ["DESKTOP_PORTAL": "gtk"])
+        defer { desktop.stop() }
+        let proxy = try await FlatpakBusProxy(app: Self.app, busAddress: desktop.busAddress)
+        for (summary, body) in [("First", "one"), ("Second", "two")] {
+            let send = try proxy.start(UNotifyProcess.path, ["send", summary, body], environment: desktop.environment)
+            defer { send.stop(grace: 1) }
+            #expect(try await send.wait(timeout: 30) == 0, "\(send.standardError)")
+        }
+        try await desktop.dunstWaitDisplayed(2, timeout: TestPatience.event)
+    }
 }
