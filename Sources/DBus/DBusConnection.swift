@@ -205,9 +205,11 @@ public actor DBusConnection {
     /// interface goes to the first interface that has the method. (`org.freedesktop.DBus.Peer`
     /// is answered by libdbus on every connection.) A call over its method's
     /// ``DBusMethodDescription/maximumArgumentBytes`` is refused with `LimitsExceeded` before
-    /// its arguments are read.
+    /// its arguments are read, and `refused` is told of it, on the connection's queue (it must
+    /// return quickly; nothing else tells the object of such a call).
     public func export(
         path: ObjectPath, interfaces: [DBusInterfaceDescription],
+        refused: (@Sendable (DBusRefusedCall) -> Void)? = nil,
         handler: @escaping @Sendable (DBusMessage) async throws -> [DBusValue]
     ) {
         let router = DBusObjectRouter(path: path, interfaces: interfaces)
@@ -216,6 +218,7 @@ public actor DBusConnection {
             limits[method.name.rawValue] = method.maximumArgumentBytes
         }
         core.argumentLimits[path.rawValue] = limits
+        core.refusalObservers[path.rawValue] = refused
         export(path: path) { message in
             if let answer = try router.answer(message) { return answer }
             return try await handler(message)
@@ -226,6 +229,7 @@ public actor DBusConnection {
     public func unexport(path: ObjectPath) {
         core.objectHandlers[path.rawValue] = nil
         core.argumentLimits[path.rawValue] = nil
+        core.refusalObservers[path.rawValue] = nil
     }
 
     static func milliseconds(_ duration: Duration) -> Int32 {

@@ -1,7 +1,7 @@
 /// An interface as its introspection data describes it: the one definition that both the
 /// object exporting it and its callers use.
 ///
-/// ``DBusConnection/export(path:interfaces:handler:)`` answers
+/// ``DBusConnection/export(path:interfaces:refused:handler:)`` answers
 /// `org.freedesktop.DBus.Introspectable.Introspect` with ``DBusIntrospection`` of it and refuses
 /// calls that do not match it (unknown interface, unknown method, wrong argument signature)
 /// before the handler sees them.

@@ -2,7 +2,7 @@
 /// object that implements `interfaces`, documented with XML comments.
 ///
 /// The standard interfaces come first: `Introspectable` (answered by
-/// ``DBusConnection/export(path:interfaces:handler:)``) and `Peer` (answered by libdbus itself
+/// ``DBusConnection/export(path:interfaces:refused:handler:)``) and `Peer` (answered by libdbus itself
 /// on every connection).
 public enum DBusIntrospection {
     /// The XML document for an object at `path` (nil: a document about the interfaces alone,

@@ -8,9 +8,12 @@ public struct DBusMethodDescription: Hashable, Sendable {
     public let reply: [DBusArgumentDescription]
     /// What the method does, in sentences (introspection carries it as a comment).
     public let documentation: String
-    /// The most a call's arguments may hold, in bytes (each string's UTF-8 bytes, 8 for each
-    /// number), or `nil` for no limit. An exported object refuses a larger call with
-    /// `org.freedesktop.DBus.Error.LimitsExceeded` before reading its arguments.
+    /// The most a call's arguments may hold, in bytes, or `nil` for no limit: each string, object
+    /// path and signature counts its UTF-8 bytes, each other basic value its size on the wire (a
+    /// byte 1, so an `ay` of 4 096 bytes counts 4 096; an int16 or uint16 2; a boolean, int32,
+    /// uint32 or unix fd 4; an int64, uint64 or double 8), and containers only what they hold.
+    /// An exported object refuses a larger call with `org.freedesktop.DBus.Error.LimitsExceeded`
+    /// before reading its arguments (``DBusRefusedCall``).
     public let maximumArgumentBytes: Int?
 
     /// Describes the method `name`: what a call passes, what its reply carries, what it does,

@@ -17,6 +17,8 @@ final class LibdbusConnectionCore: @unchecked Sendable {
     var objectHandlers: [String: MethodHandler] = [:]
     /// The argument limit of each method, by object path and then member name.
     var argumentLimits: [String: [String: Int]] = [:]
+    /// What is told of each call refused for its size, by object path.
+    var refusalObservers: [String: @Sendable (DBusRefusedCall) -> Void] = [:]
     var inFlight: [ObjectIdentifier: PendingReply] = [:]
     private var nextSubscriptionID = 0
     private var drainScheduled = false

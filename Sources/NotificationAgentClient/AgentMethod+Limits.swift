@@ -2,9 +2,10 @@ extension AgentMethod {
     /// The arguments of most methods: an app identifier (at most 255 bytes) and a few numbers.
     package static let smallArgumentBytes = 4_096
 
-    /// The most a call's arguments may hold, in bytes (each string's UTF-8 bytes, 8 for each
-    /// number and boolean): the agent refuses a larger call with `LimitsExceeded` before reading
-    /// it, so a huge call costs the agent no memory. docs/RELIABILITY.md lists them.
+    /// The most a call's arguments may hold, in bytes (each string's UTF-8 bytes, each number and
+    /// boolean its size on the wire: `DBusMethodDescription.maximumArgumentBytes`): the agent
+    /// refuses a larger call with `LimitsExceeded` before reading it, so a huge call costs the
+    /// agent no memory, and logs the refusal. docs/RELIABILITY.md lists them.
     package var maximumArgumentBytes: Int {
         switch self {
         case .requestAuthorization, .getSettings, .resetSettings, .listApps, .listPending, .listDelivered,

@@ -20,8 +20,16 @@ package enum UnifiedPush {
     package static let connector1: InterfaceName = "org.unifiedpush.Connector1"
     /// The environment variable that names the distributor to use when several are on the bus.
     package static let distributorVariable = "UNOTIFY_PUSH_DISTRIBUTOR"
-    /// A push message is 1 to 4 096 bytes (the spec's "Push message").
+    /// A push message is 1 to 4 096 bytes (the spec's "Push message"): RFC 8291's encrypted
+    /// body, its 86-byte header, padding delimiter and 16-byte tag included (3 993 bytes of
+    /// plaintext at most).
     package static let maximumMessageBytes = 4_096
+    /// The most the arguments of a call to the connector may hold, in bytes (as
+    /// `DBusMethodDescription.maximumArgumentBytes` counts them: its `ay` a byte each). A
+    /// `Message` of ``maximumMessageBytes`` with a UUID token, a distributor's id and
+    /// `Connector2`'s keys is about 4 200 bytes: the rest is room for a longer token or id; a
+    /// `NewEndpoint`'s endpoint is at most 1 000 bytes.
+    package static let maximumArgumentBytes = 16_384
 
     /// Whether `name` is a distributor's bus name.
     package static func isDistributor(_ name: String) -> Bool {
@@ -36,7 +44,7 @@ package enum UnifiedPush {
                 DBusMethodDescription(
                     MemberName(stringLiteral: $0), arguments: [DBusArgumentDescription("args", "a{sv}")],
                     reply: [DBusArgumentDescription("res", "a{sv}")], documentation: "See the UnifiedPush D-Bus spec.",
-                    maximumArgumentBytes: 16_384)
+                    maximumArgumentBytes: maximumArgumentBytes)
             }),
         DBusInterfaceDescription(
             connector1, documentation: "UnifiedPush connector, version 1 (positional arguments).",
@@ -46,14 +54,14 @@ package enum UnifiedPush {
                     arguments: [
                         DBusArgumentDescription("token", "s"), DBusArgumentDescription("message", "ay"),
                         DBusArgumentDescription("messageIdentifier", "s"),
-                    ], documentation: "A push message.", maximumArgumentBytes: 16_384),
+                    ], documentation: "A push message.", maximumArgumentBytes: maximumArgumentBytes),
                 DBusMethodDescription(
                     "NewEndpoint",
                     arguments: [DBusArgumentDescription("token", "s"), DBusArgumentDescription("endpoint", "s")],
-                    documentation: "The registration's endpoint.", maximumArgumentBytes: 16_384),
+                    documentation: "The registration's endpoint.", maximumArgumentBytes: maximumArgumentBytes),
                 DBusMethodDescription(
                     "Unregistered", arguments: [DBusArgumentDescription("token", "s")],
-                    documentation: "The registration ended.", maximumArgumentBytes: 16_384),
+                    documentation: "The registration ended.", maximumArgumentBytes: maximumArgumentBytes),
             ]),
     ]
 }

@@ -84,17 +84,21 @@ public final class ChildProcess: @unchecked Sendable {
     /// Sends `signal` to the child.
     public func send(_ signal: Int32) { kill(pid, signal) }
 
-    /// Waits until stdout holds a line for which `predicate` is true; returns that line.
-    public func waitForLine(timeout: TimeInterval, _ predicate: (String) -> Bool) async throws -> String {
+    /// Waits until stdout (stderr with `inStandardError`) holds a line for which `predicate` is
+    /// true; returns that line.
+    public func waitForLine(
+        timeout: TimeInterval, inStandardError: Bool = false, _ predicate: (String) -> Bool
+    ) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
+        let output = { inStandardError ? self.standardError : self.standardOutput }
         while Date() < deadline {
-            if let line = standardOutput.split(separator: "\n").map(String.init).first(where: predicate) {
+            if let line = output().split(separator: "\n").map(String.init).first(where: predicate) {
                 return line
             }
             if hasExited { break }
             try await Task.sleep(for: .milliseconds(5))
         }
-        if let line = standardOutput.split(separator: "\n").map(String.init).first(where: predicate) { return line }
+        if let line = output().split(separator: "\n").map(String.init).first(where: predicate) { return line }
         throw TestSupportError(
             "no expected line within \(timeout) s; stdout: \(standardOutput) stderr: \(standardError)")
     }

@@ -99,8 +99,11 @@ package actor NotificationAgent {
     ///   should exit).
     package func start(as host: AgentHost = .daemon) async throws -> Bool {
         self.host = host
-        await connection.export(path: AgentInterface.path, interfaces: [AgentInterface.description]) {
-            [weak self] message in
+        // A call refused for its size never reaches `handle`: the log says which, and how large.
+        await connection.export(
+            path: AgentInterface.path, interfaces: [AgentInterface.description],
+            refused: { [log] call in log.write("limits", call.description) }
+        ) { [weak self] message in
             guard let self else { throw DBusError(.remote, "the agent is stopping", name: AgentInterface.serverError) }
             await self.started.pass()
             return try await self.handle(message)

@@ -7,16 +7,6 @@ import UserNotificationsCore
 /// with the distributor on the bus, keeps its Web Push keys in `push.json`, and delivers each
 /// message it decrypts through the same permission pipeline as a local notification.
 extension NotificationAgent {
-    /// Exports the connector's object, before the agent takes its name: a distributor's call
-    /// that started the agent (D-Bus activation) is dispatched as soon as the name is taken.
-    func exportConnector() async {
-        await connection.export(path: UnifiedPush.connectorPath, interfaces: UnifiedPush.connectorDescriptions) {
-            [weak self] message in
-            guard let self else { return [] }
-            return try await self.connectorCalled(message)
-        }
-    }
-
     /// Follows distributors appearing on the bus and registers the stored subscriptions again
     /// (the spec's "on every startup").
     func startPush() async {
