@@ -15,7 +15,12 @@ public enum NotificationPortal {
     /// The portal's options for `request` (`AddNotification`'s `a{sv}`), for a portal of
     /// `version`: title, body, icon, priority, default action and buttons (version 1); from
     /// version 2 the sound and display hints too, which a portal drops for a version 1 backend.
-    public static func options(for request: NotifyRequest, version: UInt32) -> [String: DBusVariant] {
+    /// With `activation`, the notification `id` is answered through the app's own activation
+    /// (``PortalAppActivation``): each button and the default action are an action of the app
+    /// (`app.unotify-response-N`), their target the id and the button's key.
+    public static func options(
+        for request: NotifyRequest, version: UInt32, activation id: ServerNotificationID? = nil
+    ) -> [String: DBusVariant] {
         var options: [String: DBusVariant] = ["title": DBusVariant(request.summary)]
         // Always the plain body: xdg-desktop-portal 1.20 says version 2 but drops what its
         // backend does not support, and the GTK backend (1.15) is version 1: a body sent only as
@@ -27,11 +32,24 @@ public enum NotificationPortal {
             options["icon"] = DBusVariant(.structure([.string("themed"), .variant([request.appIcon].dbusValue)]))
         }
         options["priority"] = DBusVariant(priority(request.hints.urgency))
-        if request.actions.contains(where: { $0.key == NotificationAction.defaultKey }) {
-            options["default-action"] = DBusVariant(NotificationAction.defaultKey)
+        /// The action and target of button number `button` (nil: the default action) of `key`.
+        func action(_ key: String, button: Int?) -> (action: DBusVariant, target: DBusVariant?) {
+            guard let id else { return (DBusVariant(key), nil) }
+            return (
+                DBusVariant("app." + PortalAppActivation.actionName(button: button)),
+                DBusVariant(PortalAppActivation.target(notification: id, actionKey: key))
+            )
         }
-        let buttons = request.actions.filter { $0.key != NotificationAction.defaultKey }.map {
-            ["label": DBusVariant($0.label), "action": DBusVariant($0.key)]
+        if request.actions.contains(where: { $0.key == NotificationAction.defaultKey }) {
+            let (name, target) = action(NotificationAction.defaultKey, button: nil)
+            options["default-action"] = name
+            if let target { options["default-action-target"] = target }
+        }
+        let buttons = request.actions.filter { $0.key != NotificationAction.defaultKey }.enumerated().map {
+            let (name, target) = action($0.element.key, button: $0.offset)
+            var button = ["label": DBusVariant($0.element.label), "action": name]
+            if let target { button["target"] = target }
+            return button
         }
         if !buttons.isEmpty { options["buttons"] = DBusVariant(buttons) }
         if version >= 2 {

@@ -20,11 +20,16 @@ public actor PortalNotificationServer: NotificationServer {
     /// notifications may still be on screen), so each run starts counting at a random number.
     private var nextID = UInt32.random(in: 1...(UInt32.max / 2))
     private var version: UInt32?
+    /// The app's own activation, when clicks are answered through it.
+    public nonisolated let activation: PortalAppActivation?
 
-    /// The portal on `connection`'s bus.
-    public init(connection: DBusConnection, timeout: Duration = .seconds(10)) {
+    /// The portal on `connection`'s bus; with `activation`, the buttons of the notifications
+    /// are answered through the app's activation (``PortalAppActivation``), so that a click
+    /// reaches the app after this connection is gone too.
+    public init(connection: DBusConnection, timeout: Duration = .seconds(10), activation: PortalAppActivation? = nil) {
         self.connection = connection
         self.timeout = timeout
+        self.activation = activation
     }
 
     /// Not a server on the bus of its own: no desktop settings are read through it.
@@ -118,6 +123,21 @@ public actor PortalNotificationServer: NotificationServer {
         let connection = connection
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: OwnedServerEvent.self, throwing: (any Error).self)
+        let clicks = Task { [activation] in
+            guard let activation else { return }
+            for await click in await activation.clicks() {
+                // The notification was the portal's: the click counts as the portal's owner's.
+                // try?: with no portal now the click cannot be matched to what it showed: dropped
+                guard let owner = try? await connection.nameOwner(of: NotificationPortal.busName) else { continue }
+                if let token = click.activationToken {
+                    continuation.yield(
+                        OwnedServerEvent(owner: owner, event: .activationToken(click.notification, token: token)))
+                }
+                continuation.yield(
+                    OwnedServerEvent(
+                        owner: owner, event: .actionInvoked(click.notification, actionKey: click.actionKey)))
+            }
+        }
         let task = Task {
             do {
                 for try await message in signals {
@@ -137,7 +157,10 @@ public actor PortalNotificationServer: NotificationServer {
                 continuation.finish(throwing: error)
             }
         }
-        continuation.onTermination = { _ in task.cancel() }
+        continuation.onTermination = { _ in
+            task.cancel()
+            clicks.cancel()
+        }
         return stream
     }
 
@@ -177,7 +200,8 @@ public actor PortalNotificationServer: NotificationServer {
 
     /// Shows `request` under `id` (replacing what had that id), bound to the portal's owner.
     private func add(_ request: NotifyRequest, as id: ServerNotificationID) async throws -> OwnedNotificationID {
-        let options = NotificationPortal.options(for: request, version: try await portalVersion())
+        let options = NotificationPortal.options(
+            for: request, version: try await portalVersion(), activation: activation == nil ? nil : id)
         let sender = try await call("AddNotification", [.string(String(id.rawValue)), options.dbusValue])
         return OwnedNotificationID(owner: sender ?? "", id: id)
     }

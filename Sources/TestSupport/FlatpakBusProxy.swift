@@ -72,11 +72,45 @@ public final class FlatpakBusProxy: Sendable {
         _ executable: String, _ arguments: [String], environment: [String: String], portalRuntime: String? = nil,
         desktopEntry: String? = nil
     ) throws -> ChildProcess {
+        let command = try sandboxed(
+            executable, arguments, environment: environment, portalRuntime: portalRuntime, desktopEntry: desktopEntry)
+        return try ChildProcess(command.program, command.arguments, environment: command.environment)
+    }
+
+    /// Writes an executable script at `path` that starts `executable` as ``start(_:_:environment:portalRuntime:desktopEntry:)``
+    /// does, in the environment given (whoever runs the script): what `flatpak run` is to the
+    /// D-Bus service file flatpak exports for an app, which the bus runs to start the app.
+    /// Its standard output and error are appended to `output`.
+    public func writeLauncher(
+        to path: String, _ executable: String, _ arguments: [String], environment: [String: String],
+        portalRuntime: String? = nil, desktopEntry: String? = nil, output: String
+    ) throws {
+        // Not --die-with-parent: the bus starts a service through a helper process that exits once
+        // the service has its name, and the app would be killed with it (as `flatpak run`, the
+        // app outlives what started it).
+        let command = try sandboxed(
+            executable, arguments, environment: environment, portalRuntime: portalRuntime, desktopEntry: desktopEntry,
+            diesWithParent: false)
+        func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let variables = command.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let script =
+            "#!/bin/sh\nexec >>\(quoted(output)) 2>&1\nexec env -i "
+            + (variables + [command.program] + command.arguments).map(quoted).joined(separator: " ") + "\n"
+        try script.write(toFile: path, atomically: true, encoding: .utf8)
+        guard chmod(path, 0o755) == 0 else { throw TestSupportError("cannot make \(path) executable") }
+    }
+
+    /// The command that runs `executable` in the app's sandbox.
+    private func sandboxed(
+        _ executable: String, _ arguments: [String], environment: [String: String], portalRuntime: String?,
+        desktopEntry: String?, diesWithParent: Bool = true
+    ) throws -> (program: String, arguments: [String], environment: [String: String]) {
         var environment = environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         // as `flatpak run` sets it: the app's own data first
         environment["XDG_DATA_DIRS"] = "/app/share:/usr/share"
-        var sandbox = ["--ro-bind", info, "/.flatpak-info", "--unshare-pid", "--die-with-parent"]
+        var sandbox =
+            ["--ro-bind", info, "/.flatpak-info", "--unshare-pid"] + (diesWithParent ? ["--die-with-parent"] : [])
         if let desktopEntry {
             let applications = folder.path + "/app/share/applications"
             try FileManager.default.createDirectory(atPath: applications, withIntermediateDirectories: true)
@@ -86,19 +120,18 @@ public final class FlatpakBusProxy: Sendable {
             try FileManager.default.copyItem(atPath: desktopEntry, toPath: copy)
             sandbox += ["--ro-bind", folder.path + "/app", "/app"]
         }
-        let bwrap = ["/usr/bin/bwrap"] + (try Self.hostRoot()) + sandbox
+        let bwrap = (try Self.hostRoot()) + sandbox
         guard let portalRuntime else {
-            return try ChildProcess(
-                bwrap[0], Array(bwrap.dropFirst()) + ["--"] + [executable] + arguments,
-                environment: environment)
+            return ("/usr/bin/bwrap", bwrap + ["--", executable] + arguments, environment)
         }
         let instanceFolder = "\(portalRuntime)/.flatpak/\(instance)"
         try FileManager.default.createDirectory(atPath: instanceFolder, withIntermediateDirectories: true)
         // The shell opens the file as descriptor 3 and becomes bwrap, which writes it.
-        return try ChildProcess(
+        return (
             "/bin/sh",
-            ["-c", "exec \"$@\" 3>\"$0\"", instanceFolder + "/bwrapinfo.json"] + bwrap
-                + ["--info-fd", "3", "--", executable] + arguments, environment: environment)
+            ["-c", "exec \"$@\" 3>\"$0\"", instanceFolder + "/bwrapinfo.json", "/usr/bin/bwrap"] + bwrap
+                + ["--info-fd", "3", "--", executable] + arguments, environment
+        )
     }
 
     /// The host's root as flatpak rebuilds it for the proxy: each top-level entry bound on a

@@ -77,4 +77,53 @@ import TestSupport
             process.standardError.contains("\(app) has no /app/share/applications/\(app).desktop: GNOME Shell drops")
         }
     }
+
+    /// A click after the app exited: the notification's button is the app's own action, so GNOME
+    /// Shell calls `ActivateAction` on the app's name, the bus starts the app (its desktop entry
+    /// says `DBusActivatable`, and its service file is the one flatpak exports), and the app
+    /// started for the click hears the answer through its delegate.
+    @Test func aClickAfterTheAppExitedStartsItAndReachesItsDelegate() async throws {
+        let entries = try TemporaryDirectory("portal-desktop-entry")
+        let entry = entries.path + "/\(Self.app).desktop"
+        try "[Desktop Entry]\nType=Application\nName=Sandboxed Tea\nExec=/usr/bin/env tea-alone\nDBusActivatable=true\n"
+            .write(toFile: entry, atomically: true, encoding: .utf8)
+        // The user counts as away: banners stay until they are clicked.
+        let desktop = try await TestDesktop(
+            server: "gnome-shell-48",
+            environment: ["DESKTOP_PORTAL": "gnome", "DESKTOP_DESKTOP_FILES": entry, "DESKTOP_GNOME_IDLE": "1"])
+        defer { desktop.stop() }
+        let runtime = try #require(desktop.variables["DESKTOP_PORTAL_RUNTIME_DIR"])
+        let proxy = try await FlatpakBusProxy(app: Self.app, busAddress: desktop.busAddress)
+        let sandboxed = try SandboxedTea(
+            in: proxy, on: desktop, ["leave"], portalRuntime: runtime, desktopEntry: entry)
+        defer { sandboxed.stop() }
+        let output = entries.path + "/activated.log"
+        try sandboxed.installActivation(
+            in: proxy, on: desktop, ["answers"], portalRuntime: runtime, desktopEntry: entry, output: output)
+        let app = sandboxed.process
+
+        let prompt = try await desktop.shellWaitBanner { $0.buttons.contains("Allow") }
+        try await desktop.shellClickBanner(titled: prompt.title, button: "Allow")
+        _ = try await app.waitForLine(timeout: 30) { $0 == "shown" }
+        #expect(try await app.wait(timeout: 30) == 0, "\(app.standardError)")
+
+        _ = try await desktop.shellWaitBanner { $0.title == "Tea" }
+        try await desktop.shellClickBanner(titled: "Tea", button: "Drink")
+        do {
+            try await Eventually.wait(timeout: TestPatience.event, "the app started for the click, answering") {
+                // try?: the file appears with the started app's first line
+                let said = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+                return said.contains("response: drink")
+            }
+        } catch {
+            // try?: whatever is there helps to say why; nothing there says it too
+            let said = (try? String(contentsOfFile: output, encoding: .utf8)) ?? "(nothing)"
+            let bus =
+                (try? String(contentsOf: desktop.stateDirectory.appendingPathComponent("bus.log"), encoding: .utf8))
+                ?? ""
+            throw TestSupportError(
+                "\(error); the started app said: \(said); the bus: \(bus.suffix(2000)); delivered: "
+                    + sandboxed.stateFile("delivered.json") + "; responses: " + sandboxed.stateFile("responses.json"))
+        }
+    }
 }

@@ -25,10 +25,10 @@ import TestSupport
         } catch {
             throw TestSupportError("no prompt (\(error)); the app said: \(app.standardOutput) \(app.standardError)")
         }
-        try await desktop.dunstInvoke("allow")
+        try await desktop.dunstInvoke("Allow")
         _ = try await app.waitForLine(timeout: 30) { $0 == "authorized" }
         _ = try await app.waitForLine(timeout: 30) { $0 == "shown" }
-        try await desktop.dunstInvoke("drink")
+        try await desktop.dunstInvoke("Drink")
         _ = try await app.waitForLine(timeout: 30) { $0 == "response: drink" }
         #expect(try await app.wait(timeout: 30) == 0, "\(app.standardError)")
         // The menus dunst offered: the prompt's buttons, then the notification's.

@@ -43,6 +43,26 @@ import Testing
         #expect(NotificationPortal.options(for: quiet, version: 2)["sound"] == DBusVariant("silent"))
     }
 
+    /// Answered through the app's activation, every button and the default action are the
+    /// app's one action, their target naming the notification and the key.
+    @Test func throughTheAppsActivationEachButtonIsTheAppsActionWithATarget() throws {
+        let options = NotificationPortal.options(
+            for: Self.request(), version: 1, activation: ServerNotificationID(rawValue: 42))
+        #expect(options["default-action"] == DBusVariant("app.unotify-response-default"))
+        #expect(options["default-action-target"] == DBusVariant("42:default"))
+        #expect(
+            options["buttons"]
+                == DBusVariant([
+                    [
+                        "label": DBusVariant("Drink"), "action": DBusVariant("app.unotify-response-0"),
+                        "target": DBusVariant("42:drink"),
+                    ]
+                ]))
+        #expect(
+            try PortalAppActivation.objectPath(of: "org.example.Sandboxed-Tea").rawValue == "/org/example/Sandboxed_Tea"
+        )
+    }
+
     @Test func capabilitiesFollowTheVersion() {
         #expect(!NotificationPortal.capabilities(version: 1).strings.contains("body-markup"))
         #expect(!NotificationPortal.capabilities(version: 2).strings.contains("body-markup"))

@@ -12,7 +12,9 @@ import NotificationAgentClient
 /// when that happens (the app's client goes on with `unotifyd`). What needs a process that
 /// outlives the app waits for the next agent: a request scheduled for after the app exits fires
 /// when an agent next starts (late, once), and a response given after the app exits (a click on
-/// a notification still on screen) is not heard.
+/// a notification still on screen) is not heard, except in a Flatpak sandbox whose app the
+/// desktop starts for the click (`DBusActivatable`, ``PortalAppActivation``). At exit it waits
+/// (bounded) until the notifications it showed are written, for the agent that hears that click.
 package actor InProcessAgent {
     /// The process's one host.
     package static let shared = InProcessAgent()
@@ -21,6 +23,8 @@ package actor InProcessAgent {
     private var running: (agent: NotificationAgent, connection: DBusConnection, follower: Task<Void, Never>)?
     /// Whether the reason no `unotifyd` could be used was said already.
     private var said = false
+    /// Whether exit waits for the agent's writes.
+    private var exitHookRegistered = false
 
     /// Makes sure an agent owns its name on the session bus (or the bus at `busAddress`),
     /// running it in this process unless one already runs here or elsewhere; `why` is why no
@@ -52,9 +56,11 @@ package actor InProcessAgent {
             }
             let store = SettingsStore(directory: try SettingsStore.defaultDirectory())
             let agent =
-                if case .appInSandbox = host {
+                if case .appInSandbox(let app) = host {
                     NotificationAgent(
-                        connection: connection, store: store, server: PortalNotificationServer(connection: connection),
+                        connection: connection, store: store,
+                        server: PortalNotificationServer(
+                            connection: connection, activation: await Self.activation(of: app, on: connection)),
                         log: Self.log)
                 } else {
                     NotificationAgent(
@@ -80,6 +86,10 @@ package actor InProcessAgent {
                 await self?.stop()
             }
             running = (agent, connection, follower)
+            if !exitHookRegistered {
+                exitHookRegistered = true
+                atexit { InProcessAgent.finishWritesBeforeExit() }
+            }
         } catch let error as StoreError {
             await connection.close()
             throw AgentError(.settings, error.description)
@@ -109,6 +119,29 @@ package actor InProcessAgent {
                 "\(app) has no \(entry): GNOME Shell drops its notifications while the portal reports them "
                     + "shown; install the app's desktop file (flatpak exports it from there)")
         }
+    }
+
+    /// The app's own activation, through which its notifications' buttons are answered (see
+    /// ``PortalAppActivation``), or nil when the app's name is taken (an app built on
+    /// GApplication owns it) or cannot be: the portal's `ActionInvoked` serves then.
+    private static func activation(of app: String, on connection: DBusConnection) async -> PortalAppActivation? {
+        do {
+            return try await PortalAppActivation.start(app: app, on: connection)
+        } catch {
+            log.write("\(app): clicks are heard only while the app runs: its own name cannot be taken (\(error))")
+            return nil
+        }
+    }
+
+    /// At exit, waits (at most 5 s) until what the agent keeps of the notifications on screen is
+    /// written: the next agent, or the app started again for a click on one, reads it.
+    private static func finishWritesBeforeExit() {
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            await InProcessAgent.shared.running?.agent.deliveredWritten()
+            done.signal()
+        }
+        _ = done.wait(timeout: .now() + 5)
     }
 
     /// Stops the agent this process runs: another took the name, or the bus went away.

@@ -53,6 +53,7 @@ package actor NotificationAgent {
     /// The delivered list changed since the last write began; a write runs.
     var deliveredDirty = false
     var deliveredWriting = false
+    var deliveredWriter: Task<Void, Never>?
     /// Calls wait here while an agent that took the name from another still reads its files.
     let started = StartGate()
     /// Each caller's sandbox, by unique name (`NotificationAgent+Callers.swift`).

@@ -25,6 +25,8 @@ extension NotificationAgent {
         for entry in saved where entry.owner == owner && !shown.knows(entry.ownedID) {
             shown.addDelivered(entry.notification, at: entry.ownedID)
             kept += 1
+            // A click that came before this list was read (an app started for it) counts now.
+            replayHeld(entry.ownedID)
         }
         if kept != saved.count { deliveredChanged() }
     }
@@ -36,13 +38,25 @@ extension NotificationAgent {
         deliveredDirty = true
         guard !deliveredWriting else { return }
         deliveredWriting = true
-        Task {
+        deliveredWriter = Task {
             while let snapshot = self.takeDeliveredSnapshot() {
                 do {
                     try await store.save(snapshot)
                 } catch {
                     log.write("the delivered notifications were not saved: \(error)")
                 }
+            }
+        }
+    }
+
+    /// Waits until the delivered list as it is now is written: an agent in an app that exits
+    /// must leave it behind, because a click on what it showed may start the app again.
+    package func deliveredWritten() async {
+        while deliveredWriting || deliveredDirty {
+            if deliveredWriting, let writer = deliveredWriter {
+                await writer.value
+            } else {
+                deliveredChanged()
             }
         }
     }

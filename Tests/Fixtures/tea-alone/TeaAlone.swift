@@ -4,6 +4,9 @@
 //
 //     tea-alone            ask, show "Tea / is ready" with a "Drink" button, print the answer
 //     tea-alone schedule   ask, schedule "Second cup" in 2 seconds, exit at once
+//     tea-alone leave      ask, show "Tea / is ready", exit at once (the answer comes later)
+//     tea-alone answers    only wait for the answer to an earlier notification (as an app the
+//                          desktop started for a click on one): print it, exit
 //
 // It prints one line per step: "authorized", "shown", "response: ACTION", or what failed.
 import UserNotifications
@@ -48,6 +51,14 @@ func say(_ line: String) {
         center.setNotificationCategories([
             UNNotificationCategory(identifier: "tea", actions: [drink], intentIdentifiers: [])
         ])
+        let mode = CommandLine.arguments.dropFirst().first
+        if mode == "answers" {
+            for await action in responses {
+                say("response: \(action)")
+                withExtendedLifetime(delegate) {}
+                return
+            }
+        }
         guard try await center.requestAuthorization(options: [.alert, .sound]) else {
             say("not authorized")
             exit(1)
@@ -55,7 +66,7 @@ func say(_ line: String) {
         say("authorized")
         let content = UNMutableNotificationContent()
         content.categoryIdentifier = "tea"
-        if CommandLine.arguments.dropFirst().first == "schedule" {
+        if mode == "schedule" {
             content.title = "Second cup"
             let trigger = UNTimeIntervalNotificationTrigger(timeInterval: 2, repeats: false)
             try await center.add(UNNotificationRequest(identifier: "second-cup", content: content, trigger: trigger))
@@ -66,6 +77,7 @@ func say(_ line: String) {
         content.body = "is ready"
         try await center.add(UNNotificationRequest(identifier: "tea", content: content, trigger: nil))
         say("shown")
+        if mode == "leave" { return }
         for await action in responses {
             say("response: \(action)")
             withExtendedLifetime(delegate) {}
