@@ -92,6 +92,22 @@ import TestSupport
         #expect(!(try await rig.mutedList()).contains(Self.app))
     }
 
+    /// The user's list removed (`xfconf-query -r`, as Xfce's settings editor resets it): the
+    /// administrator's list counts again, in xfce4-notifyd and for the agent.
+    @Test func theUsersListRemovedLetsTheAdministratorsCountAgain() async throws {
+        let rig = try await Rig(systemMuted: [Self.app])
+        defer { rig.xfconfd.stop() }
+        #expect(try await rig.allow().alert == .enabled)
+        let tool = try ChildProcess(
+            "/usr/bin/xfconf-query", ["-c", "xfce4-notifyd", "-p", "/applications/muted_applications", "-r"],
+            environment: rig.environment)
+        #expect(try await tool.wait(timeout: 10) == 0, "\(tool.standardError)")
+        #expect(try await rig.mutedList().contains(Self.app))
+        try await Eventually.wait(timeout: .seconds(10), "the agent reads the administrator's list again") {
+            try await rig.agent.client.settings(app: Self.app).alert == .disabled
+        }
+    }
+
     @Test func aLockedMutedListRefusesAlertOnNamingTheLock() async throws {
         let rig = try await Rig(systemMuted: [Self.app], attributes: " locked=\"\(NSUserName())\"")
         defer { rig.xfconfd.stop() }
