@@ -10,6 +10,13 @@ package struct Xfconf: Sendable {
     /// xfconfd's answer for a property that was never set.
     static let propertyNotFound = "org.xfce.Xfconf.Error.PropertyNotFound"
 
+    /// Whether `error` is xfconfd's refusal to change a property the administrator locked (the
+    /// `locked` attribute of a system channel file, Xfce's kiosk mode):
+    /// `org.xfce.Xfconf.Error.PermissionDenied` (measured with xfconfd 4.18).
+    package static func isLockRefusal(_ error: any Error) -> Bool {
+        (error as? DBusError)?.name == "org.xfce.Xfconf.Error.PermissionDenied"
+    }
+
     /// The connection xfconfd is called on.
     package let connection: DBusConnection
 
@@ -41,7 +48,8 @@ package struct Xfconf: Sendable {
     /// Sets `property` in `channel` to `value` (`SetProperty`), waiting for xfconfd's answer on
     /// the calling thread (for a caller that must not suspend, as a settings store's write).
     ///
-    /// - Throws: `DBusError` when xfconfd refuses or cannot be asked.
+    /// - Throws: `DBusError` when xfconfd refuses (a locked property: ``isLockRefusal(_:)``) or
+    ///   cannot be asked.
     package func setBlocking(_ property: String, in channel: String, to value: DBusValue, timeout: Duration) throws {
         _ = try connection.callBlocking(
             .methodCall(

@@ -59,4 +59,68 @@ import TestSupport
         #expect(try await unotify(["settings", "org.example.Free"]).stdout.contains("status: authorized"))
         #expect(try await unotify(["send", "--app", "org.example.Tea", "Hi"]).status != 0)
     }
+
+    static let milk =
+        "org.gnome.desktop.notifications.application:/org/gnome/desktop/notifications/application/org-example-milk/"
+    static let milkOff = "[org/gnome/desktop/notifications/application/org-example-milk]\nenable=false\n"
+
+    /// The administrator's unlocked default `enable=false` (the usual way to keep an app off
+    /// while users may turn it on): the user's `allow` is written as the user's own `enable=true`
+    /// in dconf's user database, as GNOME Settings writes it, and sticks (also for the next
+    /// agent); a reset takes the user's values away, and the administrator's default counts again.
+    @Test func theUsersAllowSticksOverTheAdministratorsDefault() async throws {
+        let admin = try await DconfAdministrator(defaults: Self.milkOff, session: try await .init())
+        defer { admin.stop() }
+        let agent = try await admin.startAgent()
+        #expect(try await admin.unotify(["settings", "org.example.Milk"]).stdout.contains("status: denied"))
+        let allowed = try await admin.unotify(["settings", "org.example.Milk", "allow"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        #expect(allowed.stdout.contains("status: authorized"), "\(allowed.stdout)")
+        #expect(try await admin.gsettings(["get", Self.milk, "enable"]) == "true")
+        #expect(try await admin.unotify(["send", "--app", "org.example.Milk", "Hi"]).status == 0)
+        agent.stop()
+        _ = try await agent.wait(timeout: 10)
+
+        let again = try await admin.startAgent()
+        defer { again.stop() }
+        #expect(try await admin.unotify(["settings", "org.example.Milk"]).stdout.contains("status: authorized"))
+        #expect(try await admin.unotify(["settings", "org.example.Milk", "reset"]).status == 0)
+        #expect(try await admin.gsettings(["get", Self.milk, "enable"]) == "false")
+    }
+
+    /// A key the administrator locked wins: `allow` fails, naming the lock and who can lift it,
+    /// and nothing is saved (the app stays denied in both stores).
+    @Test func aLockedDenialRefusesAllowNamingTheLock() async throws {
+        let admin = try await DconfAdministrator(
+            defaults: Self.milkOff, locks: ["/org/gnome/desktop/notifications/application/org-example-milk/enable"],
+            session: try await .init())
+        defer { admin.stop() }
+        let agent = try await admin.startAgent()
+        defer { agent.stop() }
+        let refused = try await admin.unotify(["settings", "org.example.Milk", "allow"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("enable of org.gnome.desktop.notifications.application:"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("is locked by the administrator (a dconf lock"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("ask the administrator"), "\(refused.stderr)")
+        #expect(try await admin.unotify(["settings", "org.example.Milk"]).stdout.contains("status: denied"))
+        #expect(try await admin.gsettings(["get", Self.milk, "enable"]) == "false")
+        let all = try await admin.unotify(["settings"])
+        #expect(!all.stdout.contains("org.example.Milk\tauthorized"), "\(all.stdout)")
+        // A denial agrees with the lock: saved.
+        #expect(try await admin.unotify(["settings", "org.example.Milk", "deny"]).status == 0)
+    }
+
+    /// A write dconf does not keep (here no `dconf-service` on the session bus: dconf drops the
+    /// write with a warning, and `gsettings set` still exits 0) fails the allow, saying so,
+    /// instead of exiting 0 with `status: denied` while GNOME still denies.
+    @Test func anAllowDconfDidNotKeepFails() async throws {
+        let admin = try await DconfAdministrator(
+            defaults: Self.milkOff, withoutService: true, session: try await .init())
+        let agent = try await admin.startAgent()
+        defer { agent.stop() }
+        let refused = try await admin.unotify(["settings", "org.example.Milk", "allow"])
+        #expect(refused.status != 0, "\(refused.stdout)")
+        #expect(refused.stderr.contains("did not keep enable=true"), "\(refused.stderr)")
+        #expect(try await admin.unotify(["settings", "org.example.Milk"]).stdout.contains("status: denied"))
+    }
 }

@@ -47,9 +47,14 @@ import TestSupport
         /// Runs the real `gsettings` tool on the same store; returns its output, trimmed.
         @discardableResult
         func gsettings(_ arguments: [String]) async throws -> String {
+            try await Self.gsettings(arguments, environment: gsettingsEnvironment)
+        }
+
+        /// Runs the real `gsettings` tool with `environment` over the test's own; its output, trimmed.
+        static func gsettings(_ arguments: [String], environment: [String: String]) async throws -> String {
             let tool = try ChildProcess(
                 "/usr/bin/gsettings", arguments,
-                environment: ProcessInfo.processInfo.environment.merging(gsettingsEnvironment) { $1 })
+                environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
             let status = try await tool.wait(timeout: 10)
             guard status == 0 else {
                 throw TestSupportError(

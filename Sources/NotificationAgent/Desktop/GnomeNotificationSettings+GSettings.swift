@@ -100,15 +100,22 @@ extension GnomeNotificationSettings {
     }
 
     /// Writes `writes` (`nil`: reset to GNOME's default) and `application-id` in one change,
-    /// skipping each key that already holds its value.
+    /// skipping each key that already holds its value. A value is always written as the user's
+    /// own, even where it equals the schema's default: resetting the key instead would let a
+    /// default the administrator gave (a dconf system database) show through. A key the
+    /// administrator locked at another value refuses the whole change (``AdministratorLockError``);
+    /// one locked at the value wanted, or to be reset, is left as it is.
     static func apply(
-        _ writes: [(key: String, value: Bool?)], applicationID: String?, to settings: OpaquePointer?
+        _ writes: [(key: String, value: Bool?)], applicationID: String?, to settings: OpaquePointer?, path: String
     ) throws {
         g_settings_delay(settings)
         for (key, value) in writes {
             guard g_settings_is_writable(settings, key) != 0 else {
+                guard let value, (g_settings_get_boolean(settings, key) != 0) != value else { continue }
                 g_settings_revert(settings)
-                throw GnomeSettingsError("\(key) is locked (not writable) in \(appSchemaID)")
+                throw AdministratorLockError(
+                    setting: "GNOME's \(key) of \(appSchemaID):\(path)",
+                    lock: "a dconf lock: a locks file of a dconf system database, /etc/dconf/db/*.d/locks")
             }
             let current = userValue(settings, key)
             if current == value { continue }
@@ -126,5 +133,18 @@ extension GnomeNotificationSettings {
             if current != applicationID { g_settings_set_string(settings, "application-id", applicationID) }
         }
         g_settings_apply(settings)
+    }
+
+    /// After `g_settings_sync()`: whether each value of `writes` is the user's own now. dconf
+    /// writes through `dconf-service` in the background, and a write it could not make (no
+    /// `dconf-service` on the session bus, a user database it cannot write) is dropped with a
+    /// warning, the earlier value (or the administrator's default) counting again.
+    static func check(_ writes: [(key: String, value: Bool?)], in settings: OpaquePointer?, path: String) throws {
+        for (key, value) in writes where g_settings_is_writable(settings, key) != 0 {
+            guard let value, userValue(settings, key) != value else { continue }
+            throw GnomeSettingsError(
+                "GSettings did not keep \(key)=\(value) at \(path) (with dconf: is dconf-service "
+                    + "reachable on the session bus, and the user's database writable?)")
+        }
     }
 }

@@ -65,11 +65,13 @@ package final class GnomeNotificationSettings: DesktopAppSettingsStore, @uncheck
         let entry = desktopID(app) + ".desktop"
         let writes = GnomeSettingsRules.writes(for: settings)
         let listed = settings.authorization != .notDetermined
+        let path = GnomeApplicationID.path(for: id) ?? id
         _ = try glib.run { [self] () throws -> Bool in
             let object = try appSettings(id: id, app: app)
-            try Self.apply(writes, applicationID: listed ? entry : nil, to: object)
+            try Self.apply(writes, applicationID: listed ? entry : nil, to: object, path: path)
             try setChild(id, listed: listed)
             g_settings_sync()  // on disk (dconf writes in the background) before the save counts
+            try Self.check(writes, in: object, path: path)
             return true
         }
     }

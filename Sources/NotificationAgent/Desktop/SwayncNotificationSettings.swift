@@ -41,7 +41,7 @@ package final class SwayncNotificationSettings: DesktopAppSettingsStore, @unchec
     package func applying(to settings: AppSettings, app: String) throws -> AppSettings {
         guard settings.authorization != .notDetermined else { return settings }
         let name = appName(app)
-        guard let rule = try rules().first(where: { $0.matches(name) }) else { return settings }
+        guard let rule = try rules().rules.first(where: { $0.matches(name) }) else { return settings }
         var result = settings
         switch rule.state {
         case .ignored:
@@ -58,15 +58,32 @@ package final class SwayncNotificationSettings: DesktopAppSettingsStore, @unchec
         return result
     }
 
-    /// Never written: the file is the user's, by hand.
-    package func write(_ settings: AppSettings, app: String) throws {}
+    /// Never written: the file is the user's, by hand (or the administrator's, in
+    /// `$XDG_CONFIG_DIRS`, which swaync reads when the user has none). An app the file has swaync
+    /// drop (`ignored`) cannot be allowed from here: saving it authorized (or provisional) is
+    /// refused, naming the file and its rule, rather than answering an allow that swaync ignores.
+    package func write(_ settings: AppSettings, app: String) throws {
+        guard settings.authorization == .authorized || settings.authorization == .provisional else { return }
+        let name = appName(app)
+        let (path, rules) = try rules()
+        guard let rule = rules.first(where: { $0.matches(name) }), rule.state == .ignored else { return }
+        let whose =
+            path == paths.first
+            ? "change or remove that rule there, and run swaync-client -R"
+            : "a system file, the administrator's: ask the administrator, or copy it to \(paths[0]) and change "
+                + "the rule there (swaync then reads that one instead)"
+        throw SwayncSettingsError(
+            "SwayNotificationCenter drops \(AgentError.quote(name)): the rule \(AgentError.quote(rule.name)) of "
+                + "notification-visibility in \(path) says \"ignored\", and unotify does not write that file; \(whose)")
+    }
 
-    /// The rules of the first `config.json` that exists (as swaync picks it), read again when it changed.
-    private func rules() throws -> [SwayncVisibilityRule] {
+    /// The rules of the first `config.json` that exists (as swaync picks it), and its path, read
+    /// again when it changed.
+    private func rules() throws -> (path: String, rules: [SwayncVisibilityRule]) {
         for path in paths {
             guard let identity = SettingsFileCache.identity(of: path) else { continue }
             if let cached = lock.withLock({ cached }), cached.path == path, cached.identity == identity {
-                return cached.rules
+                return (path, cached.rules)
             }
             guard let bytes = try PrivateFileSystem.read(path, limit: 4 << 20) else { continue }
             let rules: [SwayncVisibilityRule]
@@ -76,8 +93,8 @@ package final class SwayncNotificationSettings: DesktopAppSettingsStore, @unchec
                 throw SwayncSettingsError("\(path) cannot be read: \(error)")
             }
             lock.withLock { cached = (path, identity, rules) }
-            return rules
+            return (path, rules)
         }
-        return []
+        return ("", [])
     }
 }

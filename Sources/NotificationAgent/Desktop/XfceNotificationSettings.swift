@@ -56,7 +56,10 @@ package final class XfceNotificationSettings: DesktopAppSettingsStore, @unchecke
     }
 
     /// Adds or removes the app's name (``XfceMutedRule/muted(after:)``) with `SetProperty`, only
-    /// when that changes the list; every other name stays, in its order.
+    /// when that changes the list; every other name stays, in its order. The whole list is
+    /// written as the user's, also when it ends empty (never reset with `ResetProperty`, which
+    /// would let an administrator's list in a system channel count again); a list the
+    /// administrator locked refuses the change (``AdministratorLockError``).
     package func write(_ settings: AppSettings, app: String) throws {
         guard let shouldMute = XfceMutedRule.muted(after: settings) else { return }
         let name = appName(app)
@@ -66,6 +69,11 @@ package final class XfceNotificationSettings: DesktopAppSettingsStore, @unchecke
         let value = DBusValue.array(element: .variant, updated.map { .variant(.string($0)) })
         do {
             try xfconf.setBlocking(Self.property, in: Self.channel, to: value, timeout: .seconds(5))
+        } catch  where Xfconf.isLockRefusal(error) {
+            throw AdministratorLockError(
+                setting: "Xfce's muted applications (\(Self.property) of channel \(Self.channel))",
+                lock: "locked in a system channel file, xfce4/xfconf/xfce-perchannel-xml/\(Self.channel).xml "
+                    + "in XDG_CONFIG_DIRS")
         } catch {
             throw XfceSettingsError("Xfce's muted applications could not be written (xfconfd): \(error)")
         }

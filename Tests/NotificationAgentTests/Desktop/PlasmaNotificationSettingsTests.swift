@@ -101,11 +101,17 @@ import TestSupport
         let read = try store.applying(to: allowed, app: Self.app)
         #expect(read.alert == .disabled)
         #expect(read.notificationCenter == .disabled)
-        try store.write(allowed, app: Self.app)
+        #expect(throws: AdministratorLockError.self, "ShowPopups=true over the lock") {
+            try store.write(allowed, app: Self.app)
+        }
+        #expect(!FileManager.default.fileExists(atPath: file), "the refused change wrote something")
+        var quiet = allowed
+        quiet.alert = .disabled
+        try store.write(quiet, app: Self.app)
         #expect(
             try contents() == "[Applications][org.example.Mail]\nShowInHistory=true\nShowBadges=false\n",
             "locked key left, system default overridden")
-        #expect(try store.applying(to: allowed, app: Self.app).notificationCenter == .enabled)
+        #expect(try store.applying(to: quiet, app: Self.app).notificationCenter == .enabled)
     }
 
     @Test func anAppWithoutADesktopEntryIsTheAgentsAlone() throws {
