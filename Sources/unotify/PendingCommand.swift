@@ -6,11 +6,23 @@ struct PendingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pending",
         abstract:
-            "List an app's scheduled notifications (one per line: identifier, next delivery in seconds since 1970, title)."
+            "List an app's scheduled notifications (one per line: identifier, next delivery in local time as ISO 8601, title).",
+        discussion: """
+            The next delivery is printed as 2026-11-29T14:05:00+01:00, in the zone TZ names (else \
+            /etc/localtime's); with --epoch, in whole seconds since 1970. With --json, each request \
+            has both: "next" (seconds since 1970, a number) and "nextISO8601" (the local time).
+            """
     )
 
     @Option(help: "The app's identifier.") var app: String
-    @Flag(help: "Print one JSON array.") var json = false
+    @Flag(help: "Print one JSON array (with the next delivery in both forms).") var json = false
+    @Flag(help: "Print the next delivery in whole seconds since 1970 instead of local time.") var epoch = false
+
+    func validate() throws {
+        if epoch, json {
+            throw ValidationError("--epoch is for the text lines; --json has both \"next\" and \"nextISO8601\"")
+        }
+    }
 
     func run() async throws {
         let client = try await AgentClientConnection.open()
@@ -23,6 +35,11 @@ struct PendingCommand: AsyncParsableCommand {
                             JSONText.object([
                                 ("identifier", JSONText.string($0.request.identifier)),
                                 ("next", String($0.nextFireDate)),
+                                (
+                                    "nextISO8601",
+                                    LocalTimestamp.iso8601(secondsSince1970: $0.nextFireDate).map(JSONText.string)
+                                        ?? "null"
+                                ),
                                 ("repeats", Self.repeats($0.trigger) ? "true" : "false"),
                                 ("title", JSONText.string($0.request.title)),
                                 ("body", JSONText.string($0.request.body)),
@@ -30,8 +47,8 @@ struct PendingCommand: AsyncParsableCommand {
                         }))
             } else {
                 for item in items {
-                    StandardOutput.write(
-                        "\(item.request.identifier)\t\(Self.wholeSeconds(item.nextFireDate))\t\(item.request.title)")
+                    let next = epoch ? Self.wholeSeconds(item.nextFireDate) : Self.printed(item.nextFireDate)
+                    StandardOutput.write("\(item.request.identifier)\t\(next)\t\(item.request.title)")
                 }
             }
         } catch let error as AgentError {
@@ -43,6 +60,12 @@ struct PendingCommand: AsyncParsableCommand {
     /// is printed as the `Double` it is, never trapping.
     static func wholeSeconds(_ date: Double) -> String {
         Int64(exactly: date.rounded(.down)).map(String.init) ?? String(date)
+    }
+
+    /// A date in local time as ISO 8601 (``LocalTimestamp``); one the C library cannot convert
+    /// (from a damaged schedule) in whole seconds since 1970, as `--epoch` prints it.
+    static func printed(_ date: Double) -> String {
+        LocalTimestamp.iso8601(secondsSince1970: date) ?? wholeSeconds(date)
     }
 
     static func repeats(_ trigger: TriggerRecord) -> Bool {

@@ -11,21 +11,25 @@ struct PushCommand: AsyncParsableCommand {
         discussion: """
             FILE (or - / nothing for standard input) holds an APNs payload, at most \(PushCommand.payloadLimit) bytes:
               {"aps": {"alert": {"title": "Hi", "body": "There"}, "sound": "default", "badge": 1}}
-            Without --app, the payload must be a simctl .apns file with a top-level
-            "Simulator Target Bundle" string naming the app. The app must be allowed to notify.
+
+            Without --app, the payload must be a simctl .apns file with a top-level \
+            "Simulator Target Bundle" string naming the app. The app must be allowed to notify. \
             With -p, prints the notification's server id.
 
-            --register APP registers the app for remote notifications with the UnifiedPush
-            distributor on the session bus (once) and prints its Web Push subscription, as a
+            --register APP registers the app for remote notifications with the UnifiedPush \
+            distributor on the session bus (once) and prints its Web Push subscription, as a \
             browser's PushSubscription.toJSON() gives it:
-              {"endpoint":"...","expirationTime":null,"keys":{"auth":"...","p256dh":"..."}}
-            A Web Push library (pywebpush, web-push) sends to it; the agent decrypts each message
-            and delivers it as an APNs payload. Exit status 2 when no distributor is on the bus.
-            With --server-key KEY, the app server's VAPID public key (base64url, 87 characters)
+              {"endpoint": "...", "expirationTime": null, "keys": {"auth": "...", "p256dh": "..."}}
+
+            A Web Push library (pywebpush, web-push) sends to it; the agent decrypts each message \
+            and delivers it as an APNs payload. Exit status 2 when no distributor is on the bus. \
+            With --server-key KEY, the app server's VAPID public key (base64url, 87 characters) \
             goes to the distributor, whose push service then takes only pushes signed with it.
+
             --unregister APP ends the registration and forgets the app's keys.
-            With several distributors on the bus, --distributor NAME chooses one (kept in
-            $XDG_CONFIG_HOME/unotify/push-distributor; auto forgets the choice); an app moves to it
+
+            With several distributors on the bus, --distributor NAME chooses one (kept in \
+            $XDG_CONFIG_HOME/unotify/push-distributor; auto forgets the choice); an app moves to it \
             at its next --register, with a new subscription.
             """)
 

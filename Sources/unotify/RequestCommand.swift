@@ -10,6 +10,7 @@ struct RequestCommand: AsyncParsableCommand {
             Prints the app's authorization status afterwards (authorized, denied, provisional or \
             notDetermined). Exit status 0 when notifications are allowed (authorized or provisional), \
             1 when not, 2 when the agent or the notification server cannot be reached.
+
             Without --provisional, an app that was never asked gets a popup with Allow and Don't Allow; \
             an app that was already answered is not asked again.
             """)

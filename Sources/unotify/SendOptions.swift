@@ -299,8 +299,8 @@ struct SendOptions: Sendable {
             "",
             "The body understands the escapes \\n \\t \\\\ and octal \\NNN, as notify-send's does.",
             "Output: with -p the notification's id; with -A the name of the chosen action.",
-            "Exit status: 0 done; 1 bad arguments or the notification could not be shown; 2 no session bus",
-            "or no notification server.",
+            "Exit status: 0 done; 1 bad arguments or the notification could not be shown; 2 no session bus or no "
+                + "notification server.",
         ]
         return lines.joined(separator: "\n")
     }

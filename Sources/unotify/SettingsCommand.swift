@@ -13,6 +13,7 @@ struct SettingsCommand: AsyncParsableCommand {
             unotify settings ID allow        authorize (alerts, sounds, badges, list, lock screen on)
             unotify settings ID deny         deny: nothing from this app is shown
             unotify settings ID reset        forget: the next request asks again
+
             Switches apply after the action: unotify settings ID --sound off --alert-style alert
             """)
 

@@ -8,7 +8,7 @@ struct UNotify: AsyncParsableCommand {
         commandName: "unotify",
         abstract: "Send desktop notifications and ask about the notification server.",
         discussion: """
-            Exit status: 0 on success; 1 when the notification could not be shown or an argument
+            Exit status: 0 on success; 1 when the notification could not be shown or an argument \
             is wrong (as notify-send); 2 when there is no session bus or no notification server.
             """,
         version: version,

@@ -86,7 +86,8 @@ import TestSupport
         // Each fires within a day from now, by the calendar: a day can be 23 or 25 hours long.
         let now = Date()
         let inADay = try #require(Calendar.current.date(byAdding: .day, value: 1, to: now))
-        let lines = try await session.unotify(["pending", "--app", "org.example.Tea"]).stdout.split(separator: "\n")
+        let lines = try await session.unotify(["pending", "--app", "org.example.Tea", "--epoch"]).stdout.split(
+            separator: "\n")
         #expect(lines.count == 2)
         for line in lines {
             let fields = line.split(separator: "\t")

@@ -135,7 +135,7 @@ extension ScheduleProcessTests.Session {
 
     /// The agent's next fire date of `identifier`, in seconds since 1970.
     func fireDate(_ identifier: String, zone: String) async throws -> Double {
-        let listed = try await unotify(["pending", "--app", TimeZoneProcessTests.app], zone: zone)
+        let listed = try await unotify(["pending", "--app", TimeZoneProcessTests.app, "--epoch"], zone: zone)
         for line in listed.stdout.split(separator: "\n") {
             let fields = line.split(separator: "\t")
             if fields.count > 1, fields[0] == identifier, let date = Double(fields[1]) { return date }
