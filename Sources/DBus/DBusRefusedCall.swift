@@ -15,12 +15,12 @@ public struct DBusRefusedCall: Sendable, Hashable, CustomStringConvertible {
     /// The bytes counted before the count stopped: over ``limit``, and at most the arguments'
     /// size (the count stops once it is over).
     public let countedBytes: Int
-    /// Whether the caller waits for a reply (a distributor's `Message` does not: the refusal
+    /// Whether the caller waits for a reply (one that does not is told nothing: the refusal
     /// reaches nobody).
     public let expectsReply: Bool
 
-    /// `Message (org.unifiedpush.Connector2) from :1.7 refused with LimitsExceeded: 16435 or more
-    /// bytes of arguments, at most 16384 taken`.
+    /// `Put (org.example.Store1) from :1.7 refused with LimitsExceeded: 16435 or more bytes of
+    /// arguments, at most 16384 taken`.
     public var description: String {
         let named = interface.map { "\(member) (\($0))" } ?? member
         let caller = sender.map { " from \($0)" } ?? ""

@@ -2,12 +2,6 @@ import CDBus
 import Glibc
 
 extension MessageBodyReader {
-    /// Whether the body of `message` holds more than `limit` bytes, counted as
-    /// ``measure(_:stoppingAbove:)`` counts them.
-    static func exceeds(_ message: OpaquePointer, limit: Int) -> Bool {
-        measure(message, stoppingAbove: limit) > limit
-    }
-
     /// The bytes the arguments of `message` hold, as a method's argument limit counts them
     /// (``DBusMethodDescription/maximumArgumentBytes``): each basic value its size on the wire (a
     /// byte 1; an int16 or uint16 2; a boolean, int32, uint32 or unix fd 4; an int64, uint64 or

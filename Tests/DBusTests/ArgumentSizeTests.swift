@@ -84,8 +84,8 @@ import Testing
             dbus_message_unref(atLimit)
             dbus_message_unref(overLimit)
         }
-        #expect(!MessageBodyReader.exceeds(atLimit, limit: 4_096))
-        #expect(MessageBodyReader.exceeds(overLimit, limit: 4_096))
+        #expect(MessageBodyReader.measure(atLimit, stoppingAbove: 4_096) <= 4_096)
+        #expect(MessageBodyReader.measure(overLimit, stoppingAbove: 4_096) > 4_096)
     }
 
     /// Ten megabytes of string are counted only one byte past the limit; a long array of
