@@ -41,6 +41,8 @@ let package = Package(
             pkgConfig: fastStart ? "unotify-libdbus-static" : "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
         ),
+        // Linux's epoll, for the DBus module's watch thread (Swift's Glibc module leaves it out).
+        .systemLibrary(name: "CEpoll"),
         // GIO (GSettings, GDesktopAppInfo): the desktop's own settings and desktop entries, for the
         // agent; declared in CGio.h (GLib's pkg-config flags carry -pthread, which SwiftPM refuses).
         .target(
@@ -54,7 +56,7 @@ let package = Package(
         .target(name: "CConcurrencyHooks"),
         .target(
             name: "DBus",
-            dependencies: ["CDBus"] + (fastStart ? ["CLibdbusStaticSupport"] : []),
+            dependencies: ["CDBus", "CEpoll"] + (fastStart ? ["CLibdbusStaticSupport"] : []),
             swiftSettings: strictSettings
         ),
         .target(name: "FreedesktopNotifications", dependencies: ["DBus"], swiftSettings: strictSettings),

@@ -1,11 +1,12 @@
 import CDBus
+import CEpoll
 import Dispatch
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// libdbus's main-loop integration: watches become `DispatchSource`s, timeouts become timers,
+/// libdbus's main-loop integration: watches go to ``DescriptorWatchThread``, timeouts become timers,
 /// and dispatch-status changes schedule a drain, all on the connection's queue.
 extension LibdbusConnectionCore {
     func installMainLoopHooks(_ connection: OpaquePointer) {
@@ -71,44 +72,42 @@ extension LibdbusConnectionCore {
         Unmanaged<LibdbusConnectionCore>.fromOpaque(data).takeUnretainedValue()
     }
 
-    /// Each source watches its own duplicate of the watch's descriptor, closed by the source's
-    /// cancellation handler. libdbus closes its socket right after it removes a watch, while
-    /// libdispatch takes a cancelled source off its event loop later, on its own thread; a
-    /// descriptor closed before that, and reused meanwhile by another connection, is what
-    /// libdispatch requires never to happen (a test process crashed once inside
-    /// `_dispatch_source_refs_finalize_unregistration`). A descriptor that cannot be
-    /// duplicated is watched as it is.
+    /// Watches an enabled watch's socket on ``DescriptorWatchThread`` (libdispatch's sources lose
+    /// a hang-up's unread data; see there). Each readiness is handled on the queue, and the watch
+    /// is armed again unless libdbus changed or removed it meanwhile.
     private func watchChanged(_ watch: OpaquePointer) {
         removeWatch(watch)
         guard dbus_watch_get_enabled(watch) != 0 else { return }
-        let descriptor = dbus_watch_get_unix_fd(watch)
         let flags = dbus_watch_get_flags(watch)
-        var sources: [any DispatchSourceProtocol] = []
-        if flags & DBUS_WATCH_READABLE.rawValue != 0 {
-            let own = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
-            let source = DispatchSource.makeReadSource(fileDescriptor: own >= 0 ? own : descriptor, queue: queue)
-            source.setEventHandler { [self] in handleWatch(watch, DBUS_WATCH_READABLE.rawValue) }
-            if own >= 0 { source.setCancelHandler { Glibc.close(own) } }
-            sources.append(source)
+        var events: UInt32 = 0
+        if flags & DBUS_WATCH_READABLE.rawValue != 0 { events |= EPOLLIN.rawValue }
+        if flags & DBUS_WATCH_WRITABLE.rawValue != 0 { events |= EPOLLOUT.rawValue }
+        // The address, not the pointer (which is not Sendable); it is used on the queue only.
+        let address = Int(bitPattern: watch)
+        let token = DescriptorWatchThread.shared.watch(dbus_watch_get_unix_fd(watch), events: events) {
+            [self] token, ready in
+            queue.async { [self] in
+                guard let watch = OpaquePointer(bitPattern: address) else { return }
+                handleWatch(watch, token, ready)
+            }
         }
-        if flags & DBUS_WATCH_WRITABLE.rawValue != 0 {
-            let own = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
-            let source = DispatchSource.makeWriteSource(fileDescriptor: own >= 0 ? own : descriptor, queue: queue)
-            source.setEventHandler { [self] in handleWatch(watch, DBUS_WATCH_WRITABLE.rawValue) }
-            if own >= 0 { source.setCancelHandler { Glibc.close(own) } }
-            sources.append(source)
-        }
-        watchSources[watch] = sources
-        sources.forEach { $0.resume() }
+        watchTokens[watch] = token
     }
 
     private func removeWatch(_ watch: OpaquePointer) {
-        watchSources.removeValue(forKey: watch)?.forEach { $0.cancel() }
+        guard let token = watchTokens.removeValue(forKey: watch) else { return }
+        DescriptorWatchThread.shared.unwatch(token)
     }
 
-    private func handleWatch(_ watch: OpaquePointer, _ flags: UInt32) {
-        guard watchSources[watch] != nil else { return }
+    private func handleWatch(_ watch: OpaquePointer, _ token: DescriptorWatchThread.Token, _ ready: UInt32) {
+        guard watchTokens[watch] == token else { return }
+        var flags: UInt32 = 0
+        if ready & EPOLLIN.rawValue != 0 { flags |= DBUS_WATCH_READABLE.rawValue }
+        if ready & EPOLLOUT.rawValue != 0 { flags |= DBUS_WATCH_WRITABLE.rawValue }
+        if ready & EPOLLHUP.rawValue != 0 { flags |= DBUS_WATCH_HANGUP.rawValue }
+        if ready & EPOLLERR.rawValue != 0 { flags |= DBUS_WATCH_ERROR.rawValue }
         dbus_watch_handle(watch, flags)
+        if watchTokens[watch] == token { DescriptorWatchThread.shared.rearm(token) }
         drain()
     }
 

@@ -5,13 +5,14 @@ import Dispatch
 ///
 /// `@unchecked Sendable` is sound because every method runs on the serial `queue`: the actor
 /// ``DBusConnection`` uses that queue as its executor, and libdbus's callbacks (watches,
-/// timeouts, filters, pending-call completions) are delivered on it by the sources this
-/// class creates.
+/// timeouts, filters, pending-call completions) are delivered on it by the watch thread and the
+/// timers this class sets up.
 final class LibdbusConnectionCore: @unchecked Sendable {
     let queue: DispatchQueue
     private(set) var connection: OpaquePointer?
     private(set) var uniqueName = ""
-    var watchSources: [OpaquePointer: [any DispatchSourceProtocol]] = [:]
+    /// Each enabled watch's registration with ``DescriptorWatchThread``.
+    var watchTokens: [OpaquePointer: DescriptorWatchThread.Token] = [:]
     var timeoutTimers: [OpaquePointer: any DispatchSourceTimer] = [:]
     var subscriptions: [Int: Subscription] = [:]
     var objectHandlers: [String: MethodHandler] = [:]
@@ -104,9 +105,9 @@ final class LibdbusConnectionCore: @unchecked Sendable {
         self.connection = nil
         failEverything(DBusError(.disconnected, "the D-Bus connection was closed"))
         dbus_connection_close(connection)
-        for sources in watchSources.values { sources.forEach { $0.cancel() } }
+        for token in watchTokens.values { DescriptorWatchThread.shared.unwatch(token) }
         for timer in timeoutTimers.values { timer.cancel() }
-        watchSources = [:]
+        watchTokens = [:]
         timeoutTimers = [:]
         dbus_connection_unref(connection)
     }
