@@ -14,6 +14,16 @@ package struct CapturedNotification: Sendable {
     /// Whether the agent (the owner of `org.unotify.Agent`) sent it.
     package let fromAgent: Bool
 
+    package init(
+        id: ServerNotificationID, request: NotifyRequest, arguments: [DBusValue], sender: String, fromAgent: Bool
+    ) {
+        self.id = id
+        self.request = request
+        self.arguments = arguments
+        self.sender = sender
+        self.fromAgent = fromAgent
+    }
+
     /// What it is, for a notification the agent sent; `nil` for one sent straight to the server.
     package var kind: CapturedKind? { fromAgent ? CapturedKind(actionKeys: request.actions.map(\.key)) : nil }
 
