@@ -40,7 +40,7 @@ package struct CaptureProcess: Sendable {
     }
 
     /// Its exit status once it has exited (128 + the signal that ended it), waiting at most
-    /// `deadline`; `nil` when it still runs then.
+    /// `deadline`; `nil` when it still runs then, or when the waiting task is cancelled.
     package func wait(deadline: Duration) async -> Int32? {
         let clock = ContinuousClock()
         let end = clock.now + deadline
@@ -49,7 +49,7 @@ package struct CaptureProcess: Sendable {
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid { return Self.exitStatus(status) }
             if result < 0 { return 255 }  // not our child any more: nothing to wait for
-            guard clock.now < end else { return nil }
+            guard clock.now < end, !Task.isCancelled else { return nil }
             // try?: a cancelled wait goes round once more and ends at its deadline
             try? await Task.sleep(for: .milliseconds(10))
         }

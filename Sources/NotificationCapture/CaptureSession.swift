@@ -29,11 +29,37 @@ package struct CaptureSession: Sendable {
     package static let timedOut: Int32 = 124
     /// Exit status when the command could not be found or started, as a shell's.
     package static let notFound: Int32 = 127
+    /// Exit status when the capture was interrupted (SIGINT, SIGTERM, SIGHUP), as a shell's for SIGINT.
+    package static let interrupted: Int32 = 130
+
+    /// How the command's run ended.
+    private enum Outcome: Sendable {
+        case exited(Int32), timedOut, interrupted
+    }
+
+    /// Waits for `child` to exit, at most `timeout`, or for one of `interrupts`.
+    private static func outcome(of child: CaptureProcess, timeout: Duration, interrupts: SignalWaiter) async
+        -> Outcome
+    {
+        await withTaskGroup(of: Outcome.self) { group in
+            group.addTask { await child.wait(deadline: timeout).map(Outcome.exited) ?? .timedOut }
+            group.addTask {
+                await interrupts.wait()
+                return .interrupted
+            }
+            let first = await group.next() ?? .timedOut
+            group.cancelAll()
+            return first
+        }
+    }
 
     /// Runs it; `write` gets each JSON line, `say` each message for standard error. Returns the
     /// command's exit status, or non-zero with a message (``setupFailed``, ``timedOut``,
     /// ``notFound``; 1 when the command succeeded but an answer found no notification).
     package func run(write: @escaping @Sendable (String) -> Void, say: @Sendable (String) -> Void) async -> Int32 {
+        // SIGINT, SIGTERM and SIGHUP stop the command and then everything else, as its end does.
+        let interrupts = SignalWaiter(signals: [SIGINT, SIGTERM, SIGHUP])
+        defer { interrupts.stop() }
         let directory: CaptureDirectory
         do { directory = try CaptureDirectory() } catch {
             say("unotify capture: \(error)")
@@ -77,13 +103,18 @@ package struct CaptureSession: Sendable {
         var status: Int32
         do {
             let child = try CaptureProcess(command, environment: environment)
-            if let exited = await child.wait(deadline: timeout) {
+            switch await Self.outcome(of: child, timeout: timeout, interrupts: interrupts) {
+            case .exited(let exited):
                 status = exited
                 child.stopGroup()
-            } else {
+            case .timedOut:
                 let how = await child.stop()
                 say("unotify capture: \(command.joined(separator: " ")) ran longer than \(timeout): \(how)")
                 status = Self.timedOut
+            case .interrupted:
+                let how = await child.stop()
+                say("unotify capture: interrupted: \(command.joined(separator: " ")) \(how); stopping the rest")
+                status = Self.interrupted
             }
         } catch {
             say("unotify capture: \(error)")

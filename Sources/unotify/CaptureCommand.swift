@@ -23,7 +23,8 @@ struct CaptureCommand: AsyncParsableCommand {
             summary:TEXT, app:NAME, any; ANSWER: the popup's word, action:KEY, \
             close:expired|dismissed|closed|undefined, reply:TEXT). Exit status: COMMAND's; 1 when \
             it succeeded but an answer found no notification; 2 when the bus, the server or the \
-            agent could not start; 124 when COMMAND ran past --timeout; 127 when it cannot be run.
+            agent could not start; 124 when COMMAND ran past --timeout; 127 when it cannot be run; 130 when \
+            interrupted (SIGINT, SIGTERM, SIGHUP: COMMAND and the rest are stopped first).
             """
     )
 

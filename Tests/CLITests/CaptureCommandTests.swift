@@ -182,6 +182,23 @@ import TestSupport
         #expect(run.leftBehind.isEmpty, "\(run.leftBehind)")
     }
 
+    @Test func anInterruptedCaptureStopsEverythingAndExits130() async throws {
+        let folder = try TemporaryDirectory("unotify-capture-test")
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        environment["TMPDIR"] = folder.path
+        let capture = try ChildProcess(
+            UNotifyProcess.path, ["capture", "--", "/bin/sh", "-c", "echo started; exec sleep 600"],
+            environment: environment)
+        defer { capture.stop(grace: 1) }
+        _ = try await capture.waitForLine(timeout: 30) { $0 == "started" }
+        capture.send(SIGINT)
+        #expect(try await capture.wait(timeout: 30) == 130)
+        #expect(capture.standardError.contains("interrupted"), "\(capture.standardError)")
+        #expect(Self.processes(withEnvironment: "TMPDIR=" + folder.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test func aCommandThatCannotBeFoundExits127WithAMessage() async throws {
         let run = try await Self.capture(["--", "no-such-command-for-capture"])
         #expect(run.status == 127)
