@@ -199,6 +199,22 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    @Test func anAgentTheCommandStartedItselfIsStoppedToo() async throws {
+        // With --no-agent, unotify starts unotifyd as it does on a desktop: detached, in a
+        // session of its own, so no process group of the capture's holds it. (The agent leaves
+        // when its bus goes too; the capture also stops it before, by its name's owner.)
+        let run = try await Self.capture(
+            [
+                "--no-agent", "--answer", "prompt=allow", "--", UNotifyProcess.path, "request", "--app",
+                "org.example.Tea",
+            ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("authorized"), "\(run.stdout)")
+        #expect(run.notifications.first?["kind"] as? String == "permission-prompt")
+        #expect(run.survivors.isEmpty, "\(run.survivors)")
+        #expect(run.leftBehind.isEmpty, "\(run.leftBehind)")
+    }
+
     @Test func aCommandThatCannotBeFoundExits127WithAMessage() async throws {
         let run = try await Self.capture(["--", "no-such-command-for-capture"])
         #expect(run.status == 127)
