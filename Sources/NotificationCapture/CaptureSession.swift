@@ -57,6 +57,10 @@ package struct CaptureSession: Sendable {
     /// command's exit status, or non-zero with a message (``setupFailed``, ``timedOut``,
     /// ``notFound``; 1 when the command succeeded but an answer found no notification).
     package func run(write: @escaping @Sendable (String) -> Void, say: @Sendable (String) -> Void) async -> Int32 {
+        // A reader of the JSON lines that goes away (`| head`) must not end the capture with
+        // SIGPIPE before it has stopped what it started: the lines are then dropped (EPIPE).
+        // The children get SIGPIPE's default back (CaptureProcess).
+        signal(SIGPIPE, SIG_IGN)
         // SIGINT, SIGTERM and SIGHUP stop the command and then everything else, as its end does.
         let interrupts = SignalWaiter(signals: [SIGINT, SIGTERM, SIGHUP])
         defer { interrupts.stop() }
