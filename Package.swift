@@ -70,6 +70,13 @@ let package = Package(
             dependencies: ["FreedesktopNotifications", "DBus"],
             swiftSettings: strictSettings
         ),
+        // `unotify capture`: a private session bus with a recording, answering notification
+        // server, the agent and a command on it (no Foundation: the CLI links it).
+        .target(
+            name: "NotificationCapture",
+            dependencies: ["NotificationAgentClient", "FreedesktopNotifications", "DBus"],
+            swiftSettings: strictSettings
+        ),
         // The binaries' global executor (Swift 6.3's executor API): not in the library's
         // closure, so that apps build with older toolchains.
         .target(name: "QuietExecutor", dependencies: ["CConcurrencyHooks"], swiftSettings: strictSettings),
@@ -115,6 +122,7 @@ let package = Package(
                 "NotificationAgentClient",
                 "FreedesktopNotifications",
                 "DesktopIntegration",
+                "NotificationCapture",
                 "QuietExecutor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -203,7 +211,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["unotify", "NotificationAgentClient", "FreedesktopNotifications", "DBus", "TestSupport"],
+            dependencies: [
+                "unotify", "NotificationAgentClient", "NotificationCapture", "FreedesktopNotifications", "DBus",
+                "TestSupport",
+            ],
             exclude: ["Payloads", "NotifySendCorpus"],
             swiftSettings: strictSettings
         ),

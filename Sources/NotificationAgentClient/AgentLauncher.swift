@@ -149,14 +149,7 @@ package enum AgentLauncher {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(&attributes, resetSignals(&attributes))
         // The shell prints the agent's process id on a pipe, then exits; the agent does not hold it.
         var output: [Int32] = [0, 0]
         guard pipe(&output) == 0 else { throw AgentError(.unavailable, "cannot start \(path): pipe() failed") }
@@ -191,7 +184,22 @@ package enum AgentLauncher {
         getenv(name).map { String(cString: $0) }
     }
 
-    private static func currentEnvironment() -> [String: String] {
+    /// Sets `attributes` so that the child starts with no signal blocked and the signals a
+    /// parent may catch or ignore (SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD) at their defaults;
+    /// returns the flags that say so, for `posix_spawnattr_setflags`.
+    package static func resetSignals(_ attributes: inout posix_spawnattr_t) -> Int16 {
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        return Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+    }
+
+    /// This process's environment, read from `environ`.
+    package static func currentEnvironment() -> [String: String] {
         var result: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {

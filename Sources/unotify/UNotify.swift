@@ -15,7 +15,7 @@ struct UNotify: AsyncParsableCommand {
         subcommands: [
             SendCommand.self, ServerCommand.self, RequestCommand.self, SettingsCommand.self, PendingCommand.self,
             DeliveredCommand.self, RemoveCommand.self, CategoriesCommand.self, ListenCommand.self, ReplyCommand.self,
-            BadgeCommand.self, PushCommand.self,
+            BadgeCommand.self, PushCommand.self, CaptureCommand.self,
         ],
         helpNames: [.long, .customShort("?")])
 
