@@ -30,7 +30,15 @@ struct DesktopPushStack {
                     + " kunifiedpush and ntfy for sid; run scripts/desktop/chroot/build sid")
         }
         if launch.chroot?.namespacePID == nil {
-            try launch.spawnInChroot(["sleep", "infinity"], name: "chroot-namespace", log: "chroot-namespace.log")
+            let holder = try launch.spawnInChroot(
+                ["sleep", "infinity"], name: "chroot-namespace", log: "chroot-namespace.log")
+            // The namespace's mounts are made before its first process enters the chroot: a
+            // process joining it earlier would miss the state directory (ntfy exited so, once).
+            let root = URL(fileURLWithPath: chroot.root).resolvingSymlinksInPath().path
+            try await launch.waitUntil("the chroot's namespace", process: holder) {
+                // try?: a process not yet in its chroot, or gone (reported by waitUntil)
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(holder)/root")) == root
+            }
         }
         guard let namespace = launch.chroot?.namespacePID else { throw HarnessError("no chroot namespace") }
         let port = try PushStackPart.freePort()
