@@ -15,7 +15,9 @@
 /// - `DESKTOP_DESKTOP_FILES`: desktop entries (paths) GNOME Shell knows from its start;
 /// - `DESKTOP_SWAY_UID`: the user sway runs as when the harness is root (default 65534);
 /// - `DESKTOP_PORTAL`: the notification portal's backend (`gtk`, `gnome`) to start with the
-///   real xdg-desktop-portal beside the server (default: none; see ``DesktopPortal``).
+///   real xdg-desktop-portal beside the server (default: none; see ``DesktopPortal``);
+/// - `DESKTOP_PUSH=kunifiedpush`: the real push stack, KUnifiedPush and ntfy from the sid chroot,
+///   beside the server (default: none; see ``DesktopPushStack``).
 struct DesktopKnobs: Sendable {
     let environment: [String: String]
 
@@ -42,6 +44,7 @@ struct DesktopKnobs: Sendable {
     var desktopFiles: [String] { string("DESKTOP_DESKTOP_FILES").split(separator: " ").map(String.init) }
     var swayUser: String { string("DESKTOP_SWAY_UID", default: "65534") }
     var portal: String { string("DESKTOP_PORTAL") }
+    var push: String { string("DESKTOP_PUSH") }
 
     /// The screen's width and height in pixels.
     var screenSize: (width: Int, height: Int) {

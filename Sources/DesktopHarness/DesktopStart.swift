@@ -90,6 +90,7 @@ public enum DesktopStart {
             try await launch.waitForOwner(DesktopLaunch.notificationsName, process: pid, what: launch.server)
         }
         if !launch.knobs.portal.isEmpty { try await DesktopPortal(backend: launch.knobs.portal).start(launch) }
+        if !launch.knobs.push.isEmpty { try await DesktopPushStack(kind: launch.knobs.push).start(launch) }
         let serverReady = ContinuousClock.now
         let file = environmentFile(launch, startup: serverReady - startedAt)
         var timing = file

@@ -7,6 +7,8 @@ import Foundation
 //   test-desktop up SERVER STATE_DIR   start one, print its `env` (also in STATE_DIR/env)
 //   test-desktop down STATE_DIR        stop exactly what `up` started there
 //   test-desktop servers               the SERVER names
+//   test-desktop push start|stop server|distributor STATE_DIR
+//                                      one part of the real push stack (DESKTOP_PUSH=kunifiedpush)
 //   test-desktop wl-click X Y [--button B] [--extent WxH] [--move-only] | --hold
 //                                      a Wayland virtual pointer's click, move or presence
 //   test-desktop popup-buttons [--plasma | --labels] WINDOW_ID ...
@@ -21,7 +23,7 @@ import Foundation
 let usage =
     "usage: test-desktop up SERVER STATE_DIR | down STATE_DIR | servers | wl-click X Y [OPTIONS] | wl-click --hold"
     + " | popup-buttons [--plasma | --labels] WINDOW_ID ... | e-popups [--close] | swaync-buttons [N] [OPTIONS]"
-    + " | budgie-buttons [N] [--card K] | gnome-shell-banner-box [--expand]"
+    + " | budgie-buttons [N] [--card K] | gnome-shell-banner-box [--expand] | push start|stop server|distributor STATE_DIR"
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment
 
@@ -52,6 +54,10 @@ case ("down", 2):
     do { print(try DesktopTeardown.run(stateDirectory: arguments[1], environment: environment)) } catch {
         fail("\(error)")
     }
+case ("push", _):
+    do { print(try await PushStackCommand.run(rest, environment: environment)) } catch let error as HarnessError {
+        fail(error.description, status: error.status)
+    } catch { fail("\(error)") }
 case ("servers", 1):
     print(DesktopStart.serverNames.joined(separator: "\n"))
 case ("wl-click", _):

@@ -122,10 +122,18 @@ struct PushCommand: AsyncParsableCommand {
         }
         let client = try await AgentClientConnection.open()
         do {
-            if let registerApp, let serverKey {
-                StandardOutput.write(try await client.registerPush(app: registerApp, serverKey: serverKey))
-            } else if let registerApp {
-                StandardOutput.write(try await client.registerPush(app: registerApp))
+            if let registerApp {
+                let subscription =
+                    if let serverKey {
+                        try await client.registerPush(app: registerApp, serverKey: serverKey)
+                    } else {
+                        try await client.registerPush(app: registerApp)
+                    }
+                StandardOutput.write(subscription)
+                // Which distributor and push server the app's messages go through (stderr: the
+                // subscription alone is the output a script keeps).
+                StandardError.write(await ServerCommand.pushDistributorLine())
+                if let line = PushServerLine.line(subscription: subscription) { StandardError.write(line) }
             } else if let unregisterApp, !(try await client.unregisterPush(app: unregisterApp)) {
                 throw CommandFailure("unotify: \(unregisterApp) is not registered for remote notifications")
             }

@@ -173,7 +173,10 @@ extension EndToEndWithoutPixelClicks {
             }
 
             /// The agent's count of push messages with `outcome` (its `PushStatus`).
-            func count(_ outcome: String) async throws -> UInt32 {
+            func count(_ outcome: String) async throws -> UInt32 { try await Self.count(outcome, on: watcher) }
+
+            /// The count of push messages with `outcome` of the agent on `watcher`'s bus.
+            static func count(_ outcome: String, on watcher: DBusConnection) async throws -> UInt32 {
                 let reply = try await watcher.call(
                     .methodCall(
                         destination: "org.unotify.Agent", path: "/org/unotify/Agent", interface: "org.unotify.Agent1",

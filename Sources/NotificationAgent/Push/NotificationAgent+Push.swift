@@ -165,7 +165,9 @@ extension NotificationAgent {
     ///
     /// - Throws: the error the distributor is answered with when `push.json` cannot be read: the
     ///   message is refused, so that the distributor keeps it, and the token is kept.
-    func receive(_ body: [UInt8], token: String, id: String, from sender: String? = nil) async throws {
+    func receive(_ body: [UInt8], token: String, id given: String, from sender: String? = nil) async throws {
+        // A message without an id is known by its bytes (``BodyMessageID``).
+        let id = given.isEmpty ? BodyMessageID.of(body) : given
         guard let (app, subscription) = try subscription(forToken: token, refusing: "a message") else {
             drop(.unknownToken, "a message for an unknown token was dropped")
             return forgetUnknownToken(token, at: sender)
