@@ -32,6 +32,31 @@ import TestSupport
         await distributor.stop()
     }
 
+    /// `--register` says on stderr which push server the app's messages go through, and says
+    /// when it is KUnifiedPush's packaged default (`unifiedpush.kde.org`, which KUnifiedPush uses
+    /// when its settings name no server, answering the registration even when that server cannot
+    /// be reached): here the distributor moves the app's endpoint there with `NewEndpoint`.
+    @Test func registerNamesThePushServerAndKUnifiedPushsDefault() async throws {
+        let rig = try await PushCommandTests.Rig()
+        let distributor = try await FakeDistributor(address: rig.bus.address)
+        let first = try await rig.unotify(["push", "--register", "org.example.Chat"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let registration = try #require(await distributor.registrations.first)
+        let origin = try #require(URL(string: registration.value.endpoint)).host ?? ""
+        #expect(first.stderr.contains("push server: http://\(origin)"), "\(first.stderr)")
+        #expect(!first.stderr.contains("default"), "\(first.stderr)")
+
+        try await distributor.sendNewEndpoint(
+            "https://unifiedpush.kde.org/UP?token=\(registration.key)", token: registration.key)
+        let again = try await rig.unotify(["push", "--register", "org.example.Chat"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("unifiedpush.kde.org"), "\(again.stdout)")
+        #expect(
+            again.stderr.contains("push server: https://unifiedpush.kde.org (KUnifiedPush's default"),
+            "\(again.stderr)")
+        await distributor.stop()
+    }
+
     /// A distributor that needs time to get its endpoint from its push service (a slow network,
     /// or a machine under load: a full run beside two busy loops saw "sent no endpoint in 10 s")
     /// still registers the app: the agent waits for the endpoint as long as the caller's call
