@@ -50,8 +50,14 @@ package struct DeliveryRequest: Hashable, Sendable {
     package static let reservedHints: Set<String> = [
         "urgency", "desktop-entry", "image-data", "image_data", "image-path", "image_path", "icon_data", "sound-file",
         "sound-name", "suppress-sound", "transient", "resident", "action-icons", "sender-pid", "value",
-        "x-kde-reply-placeholder-text", "x-kde-reply-submit-button-text",
+        "x-kde-reply-placeholder-text", "x-kde-reply-submit-button-text", appIDHint,
     ]
+
+    /// The hint on every `Notify` the agent sends for an app (its notifications and the
+    /// permission popups about it): the app's id, so that a recording server (`unotify capture`)
+    /// knows the app even when it has no desktop entry. Servers ignore vendor hints they do not
+    /// know.
+    package static let appIDHint = "x-unotify-app-id"
 
     package init(
         identifier: String, title: String = "", subtitle: String = "", body: String = "", sound: Sound? = nil,

@@ -101,7 +101,8 @@ package struct CaptureAnswer: Hashable, Sendable {
         case .kind(let kind): notification.kind == kind
         case .summary(let summary): notification.request.summary == summary
         case .app(let name):
-            notification.request.appName == name || notification.request.hints.desktopEntry == name
+            notification.request.appName == name || notification.appID == name
+                || notification.request.hints.desktopEntry == name
                 || notification.request.hints.desktopEntry == name + ".desktop"
         case .any: true
         }

@@ -1,5 +1,6 @@
 import DBus
 import FreedesktopNotifications
+import NotificationAgentClient
 
 /// One `Notify` call the capture server received.
 package struct CapturedNotification: Sendable {
@@ -26,6 +27,13 @@ package struct CapturedNotification: Sendable {
 
     /// What it is, for a notification the agent sent; `nil` for one sent straight to the server.
     package var kind: CapturedKind? { fromAgent ? CapturedKind(actionKeys: request.actions.map(\.key)) : nil }
+
+    /// The app the agent sent it for: its `x-unotify-app-id` hint, else (an older agent) the
+    /// `desktop-entry` hint.
+    package var appID: String? {
+        if case .string(let app)? = request.hints.vendor[DeliveryRequest.appIDHint]?.value { return app }
+        return request.hints.desktopEntry
+    }
 
     /// Its JSON line (`docs/CLI.md` describes each member).
     package func jsonLine(answeredBy answer: CaptureAnswer?) -> String {
@@ -62,7 +70,7 @@ package struct CapturedNotification: Sendable {
         ]
         if let kind {
             members.append(("kind", CaptureJSON.string(kind.rawValue)))
-            members.append(("appId", request.hints.desktopEntry.map(CaptureJSON.string) ?? "null"))
+            members.append(("appId", appID.map(CaptureJSON.string) ?? "null"))
         }
         members.append(("answer", answer.map { CaptureJSON.string($0.text) } ?? "null"))
         return CaptureJSON.object(members)

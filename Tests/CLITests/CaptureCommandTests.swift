@@ -103,12 +103,15 @@ import TestSupport
         #expect(prompt["kind"] as? String == "permission-prompt")
         #expect(prompt["fromAgent"] as? Bool == true)
         #expect(prompt["answer"] as? String == "prompt=allow")
+        // The app has no desktop entry: its id comes from the agent's x-unotify-app-id hint.
+        #expect(prompt["appId"] as? String == "org.example.Tea", "\(prompt)")
         #expect((prompt["actions"] as? [[String: String]])?.map { $0["key"] } == ["allow", "deny"])
         let urgency = try #require((prompt["hints"] as? [String: Any])?["urgency"] as? [String: Any])
         #expect(urgency["type"] as? String == "y" && urgency["value"] as? Int == 2, "\(urgency)")
         let tea = try #require(notifications.last)
         #expect(tea["summary"] as? String == "Tea" && tea["body"] as? String == "is ready")
         #expect(tea["kind"] as? String == "notification" && tea["answer"] as? String == "summary:Tea=action:drink")
+        #expect(tea["appId"] as? String == "org.example.Tea", "\(tea)")
         #expect(
             (tea["actions"] as? [[String: String]])?.contains { $0["key"] == "drink" && $0["label"] == "Drink" } == true
         )
@@ -128,6 +131,7 @@ import TestSupport
         let notifications = run.notifications
         #expect(notifications.map { $0["kind"] as? String } == ["permission-prompt", "notification"], "\(run.lines)")
         #expect(notifications.last?["summary"] as? String == "Tea")
+        #expect(notifications.map { $0["appId"] as? String } == ["org.example.Tea", "org.example.Tea"], "\(run.lines)")
         #expect(run.invoked == ["allow", "drink"], "\(run.lines)")
         #expect(run.leftBehind.isEmpty, "\(run.leftBehind)")
         #expect(run.survivors.isEmpty, "\(run.survivors)")

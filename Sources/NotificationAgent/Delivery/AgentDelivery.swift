@@ -1,3 +1,4 @@
+import DBus
 import Foundation
 import FreedesktopNotifications
 import NotificationAgentClient
@@ -47,6 +48,7 @@ struct AgentDelivery: Sendable {
             category: try category(app: app, identifier: request.categoryIdentifier),
             openLabel: strings.text("action.open"),
             server: profile.information, noButtonsNote: strings.text("noButtons.provisional", app, app))
+        plan.notify.hints.set(DeliveryRequest.appIDHint, .string(app))
         // The app's icon from its desktop entry, unless the request names one of its own.
         if plan.notify.appIcon.isEmpty, let icon = entry?.icon { plan.notify.appIcon = icon }
         if let presentation { PresentationMapping.apply(presentation, to: &plan) }

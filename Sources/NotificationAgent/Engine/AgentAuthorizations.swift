@@ -1,3 +1,4 @@
+import DBus
 import Foundation
 import FreedesktopNotifications
 import NotificationAgentClient
@@ -64,6 +65,7 @@ struct AgentAuthorizations {
         hints.urgency = .critical
         hints.isResident = true
         hints.desktopEntry = entry?.id
+        hints.set(DeliveryRequest.appIDHint, .string(app))
         let actions = zip(kind.actionKeys, labels).map { NotificationAction(key: $0.0, label: $0.1) }
         return NotifyRequest(
             appName: name, appIcon: entry?.icon ?? "", summary: title, body: body, actions: actions, hints: hints,
