@@ -32,6 +32,10 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         /// screenshot by `test-desktop budgie-buttons` and clicked with a Wayland pointer
         /// (``TestDesktop/budgieClickButton(index:of:)``).
         case budgieWaylandButtons
+        /// Phosh 0.58 on phoc: a button on its banner, found in a grim screenshot by
+        /// `test-desktop phosh-buttons` and tapped with a Wayland pointer
+        /// (``TestDesktop/phoshClickButton(index:of:)``).
+        case phoshButtons
     }
 
     /// `test-desktop up`'s SERVER.
@@ -241,6 +245,11 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// labwc 0.20, both in a chroot; buttons clicked with the Wayland pointer.
     public static let budgie1010 = MatrixServer(
         name: "budgie-10.10", hand: .budgieWaylandButtons, closeRemovesPopup: true, playsSoundFile: false)
+    /// Phosh 0.58 (sid), the shell of Linux phones, on a headless phoc in a chroot: one banner
+    /// at a time, its buttons tapped with the Wayland pointer; it plays `sound-file` through
+    /// feedbackd.
+    public static let phosh = MatrixServer(
+        name: "phosh", hand: .phoshButtons, closeRemovesPopup: true, playsSoundFile: true)
     /// The awesome 4.3 window manager's naughty: actions are rows of text under the body.
     public static let awesome = MatrixServer(
         name: "awesome", hand: .awesome, closeRemovesPopup: true, playsSoundFile: false)
@@ -249,7 +258,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     public static let everyone = [
         dunst, xfce, gnome, mate, lxqt, notifyOSD, gnomeShell, plasma, mako, cinnamon, budgie, awesome, swaync,
         enlightenment, gnomeShell48, gnomeShell51, plasma63, plasma67, dunst113, xfce09, mako111, swaync012,
-        budgie1010, cinnamon66,
+        budgie1010, cinnamon66, phosh,
     ]
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated
