@@ -66,8 +66,13 @@ struct PhoshChrootServer: DesktopRecipe {
 
         // feedbackd plays phosh's sounds and haptics; without it phosh 0.58 crashed (a segfault
         // in libc) as show-banners came back on after notifications had come in while it was off.
+        // No shared memory between the chroot's libpulse and the host's PulseAudio (as for GNOME
+        // Shell in its chroot).
+        try launch.write("autospawn = no\nenable-shm = no\nenable-memfd = no\n", to: "pulse-client.conf")
+        var sound = ["PULSE_CLIENTCONFIG=\(launch.path("pulse-client.conf"))"]
+        if launch.knobs.pulse { sound.append("PULSE_SERVER=\(launch.pulseAddress)") }
         let feedback = try launch.spawnInChroot(
-            ["env", "-i"] + variables + DesktopLaunch.chrootLocaleAndPath + ["/usr/libexec/feedbackd"],
+            ["env", "-i"] + variables + sound + DesktopLaunch.chrootLocaleAndPath + ["/usr/libexec/feedbackd"],
             name: "feedbackd", log: "feedbackd.log")
         try await launch.waitForOwner("org.sigxcpu.Feedback", process: feedback, what: "feedbackd")
 
@@ -83,6 +88,9 @@ struct PhoshChrootServer: DesktopRecipe {
             return log.contains("Phosh ready after")
         }
         try await launch.waitForOwner(DesktopLaunch.notificationsName, process: phosh, what: "phosh")
-        launch.extraVariables += [("GSETTINGS_BACKEND", "keyfile"), ("XDG_CONFIG_HOME", launch.path("config"))]
+        launch.extraVariables += [
+            ("GSETTINGS_BACKEND", "keyfile"), ("XDG_CONFIG_HOME", launch.path("config")),
+            ("XDG_CURRENT_DESKTOP", "Phosh:GNOME"),
+        ]
     }
 }

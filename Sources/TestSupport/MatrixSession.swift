@@ -93,6 +93,9 @@ public final class MatrixSession: @unchecked Sendable {
             environment["XDG_CONFIG_HOME"] = state + "/config"
             environment["XDG_DATA_HOME"] = state + "/data"
         }
+        // Phosh's session says Phosh:GNOME: the agent uses GNOME's settings there, its
+        // do-not-disturb (show-banners) included, from phosh's keyfile store below.
+        if server.hand == .phoshButtons { environment["UNOTIFY_DESKTOP_SETTINGS"] = "gnome" }
         // Cinnamon's and Budgie's GSettings (their keyfile store), where unotifyd reads Cinnamon's
         // do-not-disturb as it reads the desktop's own dconf on a real desktop.
         if desktop.variables["GSETTINGS_BACKEND"] == "keyfile", let config = desktop.variables["XDG_CONFIG_HOME"] {
