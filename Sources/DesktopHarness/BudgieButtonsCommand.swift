@@ -23,11 +23,7 @@ public enum BudgieButtonsCommand {
         guard let count = arguments.first.map({ Int($0) }) ?? 0 else {
             throw HarnessError("budgie-buttons: N takes a number, not '\(arguments[0])'")
         }
-        let shot = try source.screenshot(["grim", "-t", "ppm", "-"], format: .ppm)
-        guard shot.run.succeeded else {
-            throw HarnessError("budgie-buttons: grim failed (\(shot.run.status)): \(shot.run.errors)")
-        }
-        guard let image = shot.image else { throw HarnessError("budgie-buttons: grim printed no PPM image") }
+        let image = try source.waylandScreenshot(command: "budgie-buttons")
         let cards = BudgieButtonFinder.cards(in: image)
         print("cards \(cards.count)")
         guard !cards.isEmpty else { throw HarnessError("budgie-buttons: no popup on screen") }

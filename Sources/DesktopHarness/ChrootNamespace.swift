@@ -23,7 +23,7 @@ struct ChrootNamespace: Sendable {
         switch server {
         case "gnome-shell-48", "plasma-6.3": "trixie"
         case "gnome-shell-51", "plasma-6.7", "dunst-1.13", "xfce4-notifyd-0.9", "mako-1.11", "swaync-0.12",
-            "budgie-10.10", "cinnamon-6.6":
+            "budgie-10.10", "cinnamon-6.6", "phosh-0.58":
             "sid"
         default: nil
         }

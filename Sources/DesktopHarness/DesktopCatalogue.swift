@@ -39,6 +39,7 @@ enum DesktopCatalogue {
         ("dunst-1.13", DunstChrootServer()),
         ("xfce4-notifyd-0.9", XfceNotifyChrootServer()),
         ("cinnamon-6.6", CinnamonChrootServer()),
+        ("phosh-0.58", PhoshChrootServer()),
         ("none", BusOnly()),
     ]
 

@@ -14,8 +14,9 @@
 /// - `DESKTOP_SWAYNC_TIMEOUT`: swaync's popup timeout in seconds (default 0: never);
 /// - `DESKTOP_DESKTOP_FILES`: desktop entries (paths) GNOME Shell knows from its start;
 /// - `DESKTOP_SWAY_UID`: the user sway runs as when the harness is root (default 65534);
-/// - `DESKTOP_PORTAL`: the notification portal's backend (`gtk`, `gnome`) to start with the
-///   real xdg-desktop-portal beside the server (default: none; see ``DesktopPortal``);
+/// - `DESKTOP_PHOSH_LOCKED=1`: phosh starts with its screen locked (`-L`; default: unlocked);
+/// - `DESKTOP_PORTAL`: the notification portal's backend (`gtk`, `gnome`, `phosh`) to start with
+///   the real xdg-desktop-portal beside the server (default: none; see ``DesktopPortal``);
 /// - `DESKTOP_PUSH=kunifiedpush`: the real push stack, KUnifiedPush and ntfy from the sid chroot,
 ///   beside the server (default: none; see ``DesktopPushStack``).
 struct DesktopKnobs: Sendable {
@@ -45,6 +46,7 @@ struct DesktopKnobs: Sendable {
     var swayUser: String { string("DESKTOP_SWAY_UID", default: "65534") }
     var portal: String { string("DESKTOP_PORTAL") }
     var push: String { string("DESKTOP_PUSH") }
+    var phoshLocked: Bool { flag("DESKTOP_PHOSH_LOCKED", default: false) }
 
     /// The screen's width and height in pixels.
     var screenSize: (width: Int, height: Int) {

@@ -61,6 +61,7 @@ final class DesktopLaunch {
         "x=\(wantsX ? 1 : 0) comp=\(wantsCompositor ? 1 : 0) pulse=\(knobs.pulse ? 1 : 0) screen=\(knobs.screen)"
             + " dunst_limit=\(knobs.dunstLimit) dbusmock_caps=\(knobs.dbusmockCapabilities)"
             + " swaync_timeout=\(knobs.swayncTimeout) portal=\(knobs.portal) push=\(knobs.push)"
+            + " phosh_locked=\(knobs.phoshLocked ? 1 : 0)"
     }
 
     func path(_ name: String) -> String { "\(state)/\(name)" }

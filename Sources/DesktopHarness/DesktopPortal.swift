@@ -1,7 +1,7 @@
 import Foundation
 
 /// The real notification portal on the desktop, when `DESKTOP_PORTAL` names its backend
-/// (`gtk`, `gnome`): `xdg-permission-store`, `xdg-desktop-portal-BACKEND` and
+/// (`gtk`, `gnome`, `phosh`): `xdg-permission-store`, `xdg-desktop-portal-BACKEND` and
 /// `xdg-desktop-portal`, started as a desktop session starts them, where the server runs (the
 /// chroot of a newer Debian's server, so that GNOME Shell 48 gets trixie's portal 1.20 with its
 /// own backend; the host otherwise). They run with the desktop's `XDG_RUNTIME_DIR` (a sandbox's
@@ -22,8 +22,8 @@ struct DesktopPortal {
 
     /// Starts the three after the server and waits (bounded, each step) until each owns its name.
     func start(_ launch: DesktopLaunch) async throws {
-        guard ["gtk", "gnome"].contains(backend) else {
-            throw HarnessError("DESKTOP_PORTAL=\(backend): the portal's backend is gtk or gnome")
+        guard ["gtk", "gnome", "phosh"].contains(backend) else {
+            throw HarnessError("DESKTOP_PORTAL=\(backend): the portal's backend is gtk, gnome or phosh")
         }
         if launch.chroot == nil {
             for (program, _) in programs { try launch.need("/usr/libexec/" + program, program) }
@@ -37,7 +37,8 @@ struct DesktopPortal {
         var variables = [
             "HOME=\(launch.state)", "XDG_RUNTIME_DIR=\(runtime)", "XDG_CONFIG_HOME=\(launch.path("portal-config"))",
             "XDG_DATA_HOME=\(launch.path("portal-data"))", "XDG_CACHE_HOME=\(launch.path("cache"))",
-            "DBUS_SESSION_BUS_ADDRESS=\(launch.busAddress)", "XDG_CURRENT_DESKTOP=GNOME",
+            "DBUS_SESSION_BUS_ADDRESS=\(launch.busAddress)",
+            "XDG_CURRENT_DESKTOP=\(backend == "phosh" ? "Phosh:GNOME" : "GNOME")",
             "GSETTINGS_BACKEND=memory", "NO_AT_BRIDGE=1", "GTK_A11Y=none",
         ]
         if !launch.display.isEmpty { variables.append("DISPLAY=\(launch.display)") }

@@ -58,6 +58,17 @@ struct ScreenSource: Sendable {
         }
     }
 
+    /// The Wayland desktop's output, from `grim` (or the saved image); `command` names the
+    /// reader in the errors: grim's failure, or no image printed.
+    func waylandScreenshot(command: String) throws -> ScreenImage {
+        let shot = try screenshot(["grim", "-t", "ppm", "-"], format: .ppm)
+        guard shot.run.succeeded else {
+            throw HarnessError("\(command): grim failed (\(shot.run.status)): \(shot.run.errors)")
+        }
+        guard let image = shot.image else { throw HarnessError("\(command): grim printed no PPM image") }
+        return image
+    }
+
     /// Where window `id` is on screen (`xdotool getwindowgeometry --shell`), or the given geometry.
     func place(of id: String, command: String) throws -> ScreenBox {
         if let geometry { return geometry }

@@ -21,11 +21,7 @@ public enum SwayncButtonsCommand {
         guard let count = positional.first.map({ Int($0) }) ?? 0 else {
             throw HarnessError("swaync-buttons: N takes a number, not '\(positional[0])'")
         }
-        let shot = try source.screenshot(["grim", "-t", "ppm", "-"], format: .ppm)
-        guard shot.run.succeeded else {
-            throw HarnessError("swaync-buttons: grim failed (\(shot.run.status)): \(shot.run.errors)")
-        }
-        guard let image = shot.image else { throw HarnessError("swaync-buttons: grim printed no PPM image") }
+        let image = try source.waylandScreenshot(command: "swaync-buttons")
         guard let layout = SwayncButtonFinder.Layout(rawValue: layoutName) else {
             throw HarnessError("swaync-buttons: unknown layout \(layoutName) (0.7 or 0.12)")
         }

@@ -7,6 +7,11 @@ extension DoNotDisturbRow {
             evidence: "43.9, 48.7, 51.0: show-banners off hides every banner but the critical prompt's (measured; "
                 + "GnomeShellSettingsEndToEndTests)"),
         DoNotDisturbRow(
+            "Phosh Notify Daemon", vendor: "Phosh", .inGSettings(.gnomeShowBanners),
+            evidence: "0.58.0: its do-not-disturb switch is GNOME's show-banners; off, no banner was drawn, for a "
+                + "critical notification neither (unlike GNOME Shell), and feedbackd's profile is set to quiet "
+                + "(measured with grim and dbus-monitor)"),
+        DoNotDisturbRow(
             "dunst", .onTheBus(.dunstPaused),
             evidence: "1.9: paused (dunstctl set-paused true) holds every notification, critical ones too, until "
                 + "it resumes; 1.13.2 the same at pause level 100, and `paused` reads any level above 0 "

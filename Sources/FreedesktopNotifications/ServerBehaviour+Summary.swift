@@ -11,7 +11,7 @@ extension ServerBehaviour {
         case .hidesButtonsWhenQuiet: "shows low-urgency notifications in a tray without buttons"
         case .dropsQuietNotifications: "shows no low-urgency notification"
         case .playsSoundFile: "plays sound hints itself"
-        case .playsAdvertisedSound: "plays sound hints itself when it advertises sound"
+        case .playsNoSoundFile: "advertises sound but plays no sound-file hint"
         case .playsSoundOnlyWithBanner: "plays a sound only with a banner"
         case .reportsCloseAsExpiry: "reports a user's close as an expiry"
         case .reportsDismissalWithoutActions: "has no actions but reports its close cross"

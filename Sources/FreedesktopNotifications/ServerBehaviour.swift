@@ -30,8 +30,9 @@ public enum ServerBehaviour: Sendable, Hashable {
     // Sound.
     /// It plays the `sound-file` / `sound-name` hints itself, whatever it advertises.
     case playsSoundFile
-    /// It plays the sound hints itself when it advertises `sound`.
-    case playsAdvertisedSound
+    /// It advertises `sound` but never plays a `sound-file` hint, the one unotifyd sends (an
+    /// advertised `sound` is otherwise believed).
+    case playsNoSoundFile
     /// It plays a sound only as it shows a banner: a notification without one is silent.
     case playsSoundOnlyWithBanner
 

@@ -64,13 +64,14 @@ public struct ServerProfile: Hashable, Sendable {
     public var readsMarkup: Bool { capabilities.contains(.bodyMarkup) }
 
     /// The server plays the `sound-file` hint itself, so unotifyd sends it and plays nothing:
-    /// mate-notification-daemon and GNOME Shell whatever they advertise, and a server that
-    /// advertises `sound` where a row says it plays it (Plasma 6.4 and later, honouring Plasma's
-    /// sound settings). notification-daemon advertises `sound` and plays nothing, so an advertised
-    /// `sound` alone is not trusted. GNOME Shell ignores `suppress-sound`: were unotifyd to play
-    /// the sound too, it would be heard twice.
+    /// mate-notification-daemon and GNOME Shell whatever they advertise, and any server that
+    /// advertises `sound` (Plasma 6.4 and later, honouring Plasma's sound settings; Phosh, through
+    /// feedbackd), unless a measured row says it plays none: notification-daemon, Cinnamon and
+    /// Budgie advertise `sound` and play nothing. A server the table does not know is taken at
+    /// its word. GNOME Shell ignores `suppress-sound`: were unotifyd to play the sound too, it
+    /// would be heard twice.
     public var playsSoundFile: Bool {
-        has(.playsSoundFile) || (capabilities.contains(.sound) && has(.playsAdvertisedSound))
+        has(.playsSoundFile) || (capabilities.contains(.sound) && !has(.playsNoSoundFile))
     }
 
     /// The server drops a notification whose sender left the bus before the server asked for its

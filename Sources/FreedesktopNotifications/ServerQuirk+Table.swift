@@ -4,7 +4,17 @@ extension ServerQuirk {
     /// Unless a row says otherwise, it was measured on the version Debian 12 ships, and the
     /// end-to-end matrix (`Tests/EndToEndTests/Matrix`) checks it on that server.
     public static let table: [ServerQuirk] =
-        gnomeShell + plasma + notificationDaemons + wlrootsServers + otherDesktops
+        gnomeShell + plasma + notificationDaemons + wlrootsServers + otherDesktops + portals
+
+    /// The notification portal (``PortalNotificationServer``, "xdg-desktop-portal" by
+    /// "freedesktop.org"), whose version is its frontend's, not its backend's.
+    static let portals: [ServerQuirk] = [
+        ServerQuirk(
+            "xdg-desktop-portal", vendor: "freedesktop.org", .playsNoSoundFile,
+            evidence: "1.20.3: the frontend says version 2 (sound) while the -gnome and -gtk backends are version "
+                + "1, and their notifications dropped the version 2 options, sound included (measured): the "
+                + "backend's version cannot be read through the frontend")
+    ]
 
     /// GNOME Shell ("gnome-shell" by "GNOME").
     static let gnomeShell: [ServerQuirk] = [
@@ -43,14 +53,9 @@ extension ServerQuirk {
     /// KDE Plasma ("Plasma" by "KDE"). Its do-not-disturb is the `inhibitions` capability's.
     static let plasma: [ServerQuirk] = [
         ServerQuirk(
-            "Plasma", vendor: "KDE", since: ServerVersion(6, 4), .playsAdvertisedSound,
-            evidence: "6.7.4 advertises sound and its libnotificationmanager plays sound-file and sound-name "
-                + "through libcanberra, honouring Plasma's sound settings; 5.27 and 6.3.6 advertise no sound "
-                + "(measured; SoundMatrixTests on plasma-6.7)"),
-        ServerQuirk(
             "Plasma", vendor: "KDE", .refusesQuickRepeats,
             evidence: "5.27: three identical sends in a row, the second and third refused with "
-                + "ExcessNotificationGeneration, whatever their replaces_id (measured; PlasmaEndToEndTests)"),
+                + "ExcessNotificationGeneration, whatever their replaces_id (measured; PlasmaEndToEndTests)")
     ]
 
     /// notification-daemon ("Notification Daemon" by "GNOME"), mate-notification-daemon (by
@@ -60,6 +65,10 @@ extension ServerQuirk {
             "Notification Daemon", vendor: "GNOME", .maximumButtons(4),
             evidence: "3.20: a fixed 400 px popup; four buttons with usual labels fit, the fifth is cut in half, a "
                 + "sixth never shows, and the close X goes (measured; docs/research/button-limits.md)"),
+        ServerQuirk(
+            "Notification Daemon", vendor: "GNOME", .playsNoSoundFile,
+            evidence: "3.20: advertises sound (measured) and plays no sound hint: it has no sound player (read in "
+                + "its code; unotifyd plays the sound, SoundMatrixTests)"),
         ServerQuirk(
             "Notification Daemon", vendor: "GNOME", .leavesClosedPopupsDrawn,
             evidence: "3.20: answers CloseNotification with NotificationClosed(id, 3) but leaves the popup drawn, "
@@ -126,6 +135,10 @@ extension ServerQuirk {
                 + "buttons, CloseNotification and remove-old expiry send 2, 3 and 1 (measured; DismissMatrixTests); "
                 + "6.6.9 the same (measured; the matrix on cinnamon-6.6)"),
         ServerQuirk(
+            "cinnamon", vendor: "GNOME", .playsNoSoundFile,
+            evidence: "5.6.8 advertises sound (measured) and ignores the sound hints (measured); 6.6.9 the same "
+                + "(unotifyd plays the sound, SoundMatrixTests on cinnamon-6.6)"),
+        ServerQuirk(
             "cinnamon", vendor: "GNOME", .ignoresExpireTimeout,
             evidence: "5.6 with remove-old false, as shipped: -t 1000 closed nothing, the banner left for the tray "
                 + "after 4 s with no signal (measured); 6.6.9 the same (measured)"),
@@ -145,6 +158,11 @@ extension ServerQuirk {
             evidence: "10.10.3: with do-not-disturb on (ToggleDoNotDisturb) every Notify, critical (urgency 2) "
                 + "too, is closed at once with reason 1 and never drawn; 10.7 let critical ones pop up "
                 + "(measured on labwc; DoNotDisturbEndToEndTests)"),
+        ServerQuirk(
+            "Budgie Notification Server", vendor: "Budgie Desktop Developers", .playsNoSoundFile,
+            evidence: "10.7.1 advertises sound (measured); 10.7 and 10.10 play sound-name and their category "
+                + "sounds through libcanberra, honouring suppress-sound, and never read sound-file (read in its "
+                + "code: budgie-daemon's strings); unotifyd plays the sound (SoundMatrixTests)"),
         ServerQuirk(
             "Budgie Notification Server", vendor: "Budgie Desktop Developers", .wantsDefaultActionLast,
             evidence: "10.7: default, snooze, drink showed only Drink; snooze, default, drink only Snooze; snooze, "

@@ -32,6 +32,10 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         /// screenshot by `test-desktop budgie-buttons` and clicked with a Wayland pointer
         /// (``TestDesktop/budgieClickButton(index:of:)``).
         case budgieWaylandButtons
+        /// Phosh 0.58 on phoc: a button on its banner, found in a grim screenshot by
+        /// `test-desktop phosh-buttons` and tapped with a Wayland pointer
+        /// (``TestDesktop/phoshClickButton(index:of:)``).
+        case phoshButtons
     }
 
     /// `test-desktop up`'s SERVER.
@@ -108,6 +112,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "budgie": ["history", "timeouts"]
         case "awesome": ["history", "links", "do not disturb"]  // suspended, it holds critical ones too
         case "swaync": []
+        case "phosh": ["history"]
         case "enlightenment":
             ["buttons", "number of buttons", "click on the notification", "history", "quiet delivery"]
         default: []
@@ -138,6 +143,14 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// blended by the compositor; not looked into further).
     public var imageCaseRuns: Bool { name != "notify-osd" }
 
+    /// The sound case runs here: not yet on Phosh, an open failure. Phosh hands every
+    /// notification to feedbackd (`TriggerFeedback("mobi.phosh.Shell", "notification-new-generic",
+    /// …)` with the `sound-file`, or profile `quiet` for `suppress-sound`, measured); its first
+    /// half passes (the sound heard once, sent as `sound-file`), but with the app's sound off a
+    /// sound other than the marker's tone was heard beside it, twice in two runs, not yet
+    /// explained.
+    public var soundCaseRuns: Bool { family != "phosh" }
+
     /// The server refuses a notification once it holds this many that are open, with
     /// "Exceeded maximum number of notifications" (notify-send exits 1 there too):
     /// notification-daemon and mate (measured: of 50 sends in a row, the first 20 or 21 taken
@@ -163,7 +176,9 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// `gnome-shell-51`, `plasma-6.3` and `plasma-6.7` beside Debian 12's `gnome-shell` and
     /// `plasma`, and share what the tests know of their family unless a rule names the version.
     public var family: String {
-        for family in ["gnome-shell", "plasma", "dunst", "xfce4-notifyd", "mako", "swaync", "budgie", "cinnamon"]
+        for family in [
+            "gnome-shell", "plasma", "dunst", "xfce4-notifyd", "mako", "swaync", "budgie", "cinnamon", "phosh",
+        ]
         where name == family || name.hasPrefix(family + "-") {
             return family
         }
@@ -241,6 +256,11 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// labwc 0.20, both in a chroot; buttons clicked with the Wayland pointer.
     public static let budgie1010 = MatrixServer(
         name: "budgie-10.10", hand: .budgieWaylandButtons, closeRemovesPopup: true, playsSoundFile: false)
+    /// Phosh 0.58 (sid), the shell of Linux phones, on a headless phoc in a chroot: one banner
+    /// at a time, its buttons tapped with the Wayland pointer; it plays `sound-file` through
+    /// feedbackd.
+    public static let phosh = MatrixServer(
+        name: "phosh-0.58", hand: .phoshButtons, closeRemovesPopup: true, playsSoundFile: true)
     /// The awesome 4.3 window manager's naughty: actions are rows of text under the body.
     public static let awesome = MatrixServer(
         name: "awesome", hand: .awesome, closeRemovesPopup: true, playsSoundFile: false)
@@ -249,7 +269,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     public static let everyone = [
         dunst, xfce, gnome, mate, lxqt, notifyOSD, gnomeShell, plasma, mako, cinnamon, budgie, awesome, swaync,
         enlightenment, gnomeShell48, gnomeShell51, plasma63, plasma67, dunst113, xfce09, mako111, swaync012,
-        budgie1010, cinnamon66,
+        budgie1010, cinnamon66, phosh,
     ]
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated

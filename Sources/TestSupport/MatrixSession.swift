@@ -93,6 +93,9 @@ public final class MatrixSession: @unchecked Sendable {
             environment["XDG_CONFIG_HOME"] = state + "/config"
             environment["XDG_DATA_HOME"] = state + "/data"
         }
+        // Phosh's session says Phosh:GNOME: the agent uses GNOME's settings there, its
+        // do-not-disturb (show-banners) included, from phosh's keyfile store below.
+        if server.hand == .phoshButtons { environment["UNOTIFY_DESKTOP_SETTINGS"] = "gnome" }
         // Cinnamon's and Budgie's GSettings (their keyfile store), where unotifyd reads Cinnamon's
         // do-not-disturb as it reads the desktop's own dconf on a real desktop.
         if desktop.variables["GSETTINGS_BACKEND"] == "keyfile", let config = desktop.variables["XDG_CONFIG_HOME"] {
@@ -191,6 +194,8 @@ public final class MatrixSession: @unchecked Sendable {
             try await desktop.swayncClickButton(index: index, of: count)
         case .budgieWaylandButtons:
             try await desktop.budgieClickButton(index: index, of: count)
+        case .phoshButtons:
+            try await desktop.phoshClickButton(index: index, of: count)
         case .none:
             throw TestSupportError("\(server.name) shows no buttons: there is nothing to click")
         }
@@ -264,6 +269,7 @@ extension MatrixSession {
         if server.hand == .awesome { return try await desktop.awesomeNotificationCount() }
         if server.hand == .waylandButtons { return try await desktop.swayncCount() }
         if server.hand == .budgieWaylandButtons { return try await desktop.budgiePopupCount() }
+        if server.hand == .phoshButtons { return try await desktop.phoshBannerCount() }
         if server.name == "enlightenment" { return try await desktop.enlightenmentPopups().count }
         return try await desktop.popups().count
     }

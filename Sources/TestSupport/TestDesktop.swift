@@ -331,7 +331,9 @@ public final class TestDesktop: @unchecked Sendable {
 
     /// Saves a PNG of the whole screen (mako's and swaync's sway, Budgie 10.10's labwc: with grim).
     public func screenshot(to url: URL) async throws {
-        if server.hasPrefix("mako") || server.hasPrefix("swaync") || server == "budgie-10.10" {
+        if server.hasPrefix("mako") || server.hasPrefix("swaync") || server == "budgie-10.10"
+            || server.hasPrefix("phosh")
+        {
             return try await grimScreenshot(to: url)
         }
         if server.hasPrefix("gnome-shell-") { return try await shellScreenshot(to: url) }

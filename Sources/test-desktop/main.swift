@@ -16,14 +16,17 @@ import Foundation
 //   test-desktop e-popups [--close]    Enlightenment's popups (and the newest's close cross)
 //   test-desktop swaync-buttons [N] [--layout 0.7|0.12]
 //   test-desktop budgie-buttons [N] [--card K]
-//                                      where to click on swaync's or Budgie 10.10's popup (grim)
+//   test-desktop phosh-buttons [N]
+//                                      where to click on swaync's, Budgie 10.10's popup or
+//                                      Phosh's banner (grim)
 //   test-desktop gnome-shell-banner-box [--expand]
 //                                      GNOME Shell's banner's box (WxH+X+Y)
 
 let usage =
     "usage: test-desktop up SERVER STATE_DIR | down STATE_DIR | servers | wl-click X Y [OPTIONS] | wl-click --hold"
     + " | popup-buttons [--plasma | --labels] WINDOW_ID ... | e-popups [--close] | swaync-buttons [N] [OPTIONS]"
-    + " | budgie-buttons [N] [--card K] | gnome-shell-banner-box [--expand] | push start|stop server|distributor STATE_DIR"
+    + " | budgie-buttons [N] [--card K] | phosh-buttons [N] | gnome-shell-banner-box [--expand]"
+    + " | push start|stop server|distributor STATE_DIR"
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment
 
@@ -70,6 +73,8 @@ case ("swaync-buttons", _):
     reader { try SwayncButtonsCommand.run(rest, environment: environment) }
 case ("budgie-buttons", _):
     reader { try BudgieButtonsCommand.run(rest, environment: environment) }
+case ("phosh-buttons", _):
+    reader { try PhoshButtonsCommand.run(rest, environment: environment) }
 case ("gnome-shell-banner-box", _):
     reader { try GnomeShellBannerBoxCommand.run(rest, environment: environment) }
 default:

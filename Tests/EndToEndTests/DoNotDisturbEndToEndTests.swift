@@ -157,6 +157,35 @@ extension EndToEndWithoutPixelClicks {
                 "gsettings", ["set", "org.cinnamon.desktop.notifications", "display-notifications", "true"])
         }
 
+        /// Phosh 0.58 with GNOME's `show-banners` off (its do-not-disturb switch, in GSettings, the
+        /// session saying `Phosh:GNOME`): `--explain` reads it, the active notification gets no
+        /// banner and stays delivered, and so does a critical one (GNOME Shell shows that one).
+        /// Sound is not the measure here: phosh sets feedbackd's profile to quiet, which silences
+        /// a critical sound too.
+        @Test func phoshWithBannersOffShowsNoBannerAndKeepsItDelivered() async throws {
+            let session = try await MatrixSession(.phosh)
+            try await session.allow(Self.app)
+            try await session.desktop.output(
+                "gsettings", ["set", "org.gnome.desktop.notifications", "show-banners", "false"])
+            let explain = try await session.output(["server", "--explain"])
+            #expect(explain.contains("do not disturb: on (GNOME: show-banners)"), "\(explain)")
+            let before = session.monitor.notifyCalls.count
+            for urgency in ["normal", "critical"] {
+                let sent = try await session.unotify(["send", "--app", Self.app, "-u", urgency, "Quiet \(urgency)"])
+                #expect(sent.status == 0, "\(sent.stderr)")
+            }
+            // Both reached phosh (answered with an id) and neither was drawn.
+            _ = try await session.monitor.waitForNotify(count: before + 2)
+            #expect(try await session.shownCount() == 0)
+            let delivered = try await session.output(["delivered", "--app", Self.app])
+            #expect(delivered.contains("Quiet normal") && delivered.contains("Quiet critical"), "\(delivered)")
+            try await session.desktop.output(
+                "gsettings", ["set", "org.gnome.desktop.notifications", "show-banners", "true"])
+            // The reader sees banners here: with the switch back on, the next one is drawn.
+            #expect(try await session.unotify(["send", "--app", Self.app, "Loud"]).status == 0)
+            try await session.waitForShown(1)
+        }
+
         /// KDE Plasma under `Inhibit` (as a presentation app does): the active one is not heard,
         /// the critical marker is; `--explain` reads the server's `Inhibited`.
         @Test func plasmaInhibitedKeepsTheActiveOneSilent() async throws {

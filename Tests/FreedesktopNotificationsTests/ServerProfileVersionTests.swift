@@ -33,14 +33,30 @@ import TestSupport
                 .playsSoundFile)
     }
 
-    @Test func anAdvertisedSoundIsTrustedOnlyWhereARuleSaysItIsPlayed() {
-        // notification-daemon advertises `sound` and plays nothing (measured).
+    @Test func anAdvertisedSoundCountsUntilAMeasuredRowSaysOtherwise() {
+        // A server the table does not know (Phosh 0.58 advertises `sound` and plays it through
+        // feedbackd): its word is taken, and `server --explain` says so.
+        let phosh = ServerProfileFixture.profile(
+            "Phosh Notify Daemon", "Phosh", "0.58.0", ["body", "body-markup", "actions", "icon-static", "sound"])
+        #expect(phosh.playsSoundFile)
+        let sound = phosh.explanation.first { $0.feature == "sound" }
+        #expect(sound?.detail.contains("unotifyd plays nothing itself") == true, "\(String(describing: sound))")
         #expect(
-            !ServerProfileFixture.profile("Notification Daemon", "GNOME", "3.20.0", ["actions", "body", "sound"])
+            !ServerProfileFixture.profile("Phosh Notify Daemon", "Phosh", "0.58.0", ["body", "actions"])
                 .playsSoundFile)
-        #expect(
-            !ServerProfileFixture.profile("Plasma", "KDE", "6.3.9", ServerProfileFixture.plasmaCapabilities + ["sound"])
-                .playsSoundFile)
+        // Measured rows: these advertise `sound` and play no `sound-file`; nor does a portal whose
+        // frontend is version 2 in front of a version 1 backend.
+        let silent = [
+            ("Notification Daemon", "GNOME", "3.20.0"), ("cinnamon", "GNOME", "5.6.8"), ("cinnamon", "GNOME", "6.6.9"),
+            ("Budgie Notification Server", "Budgie Desktop Developers", "10.7.1"),
+            ("Budgie Notification Server", "Budgie Desktop Developers", "10.10.3"),
+            ("xdg-desktop-portal", "freedesktop.org", "notification portal 2"),
+        ]
+        for (name, vendor, version) in silent {
+            #expect(
+                !ServerProfileFixture.profile(name, vendor, version, ["actions", "body", "sound"]).playsSoundFile,
+                "\(name) \(version)")
+        }
     }
 
     @Test func gnomeFromFortySixDropsDepartedSenders() {
@@ -67,17 +83,17 @@ import TestSupport
     }
 
     @Test func aRowBoundedByVersionsHoldsOnlyInItsRange() {
-        let row = ServerQuirk.table.first { $0.behaviour == .playsAdvertisedSound }
-        let plasma = { (version: String) in
-            ServerInformation(name: "Plasma", vendor: "KDE", version: version, specVersion: "1.2")
+        let row = ServerQuirk.table.first { $0.behaviour == .dropsNotificationsOfDepartedSenders }
+        let shell = { (version: String) in
+            ServerInformation(name: "gnome-shell", vendor: "GNOME", version: version, specVersion: "1.2")
         }
-        #expect(row?.matches(plasma("6.4")) == true)
-        #expect(row?.matches(plasma("6.3.6")) == false)
-        #expect(row?.matches(plasma("not a version")) == false)
-        #expect(row?.versions == "6.4 and later")
+        #expect(row?.matches(shell("46")) == true)
+        #expect(row?.matches(shell("43.9")) == false)
+        #expect(row?.matches(shell("not a version")) == false)
+        #expect(row?.versions == "46 and later")
         // Another vendor by the same name is another server.
         #expect(
-            row?.matches(ServerInformation(name: "Plasma", vendor: "Other", version: "6.7", specVersion: "1.2"))
+            row?.matches(ServerInformation(name: "gnome-shell", vendor: "Other", version: "48.7", specVersion: "1.2"))
                 == false)
     }
 }

@@ -12,7 +12,7 @@ import TestSupport
         "GNOME Shell": "gnome-shell", "KDE Plasma": "plasma", "dunst": "dunst", "mako (sway)": "mako",
         "SwayNotificationCenter": "swaync", "xfce4-notifyd": "xfce4-notifyd", "Cinnamon": "cinnamon",
         "Budgie": "budgie", "notification-daemon": "notification-daemon", "mate": "mate", "lxqt": "lxqt",
-        "notify-osd": "notify-osd", "awesome": "awesome", "Enlightenment": "enlightenment",
+        "notify-osd": "notify-osd", "awesome": "awesome", "Enlightenment": "enlightenment", "Phosh": "phosh",
     ]
 
     /// The rows of the first table whose header starts with `| server | Debian 12 |`: the
