@@ -121,6 +121,44 @@ import TestSupport
         #expect(run.survivors.isEmpty, "\(run.survivors)")
     }
 
+    /// A provisional app's quiet notification answered *Keep…*, then *Deliver Prominently* in the
+    /// agent's follow-up, and another's answered *Turn Off…*, then *Turn Off All Notifications*:
+    /// each app ends as the answers say, read back with `unotify settings` inside the capture.
+    @Test func provisionalKeepAndTurnOffAreAnsweredAndTheAppsEndAsTheySay() async throws {
+        let script = """
+            set -e
+            "$UNOTIFY" request --app org.example.Kettle --provisional
+            "$UNOTIFY" send --app org.example.Kettle "Kettle" "has boiled"
+            "$UNOTIFY" request --app org.example.Radio --provisional
+            "$UNOTIFY" send --app org.example.Radio "Radio" "is on"
+            # The answers come after each send returns: wait (at most 30 s) for both to land.
+            for _ in $(seq 300); do
+              "$UNOTIFY" settings org.example.Kettle | grep -q "status: authorized" \\
+                && "$UNOTIFY" settings org.example.Radio | grep -q "status: denied" && break
+              sleep 0.1
+            done
+            "$UNOTIFY" settings org.example.Kettle
+            "$UNOTIFY" settings org.example.Radio
+            """
+        let run = try await Self.capture([
+            "--answer", "app:org.example.Kettle=action:unotify-keep", "--answer", "keep-choice=prominent",
+            "--answer", "app:org.example.Radio=action:unotify-turn-off", "--answer", "turn-off-choice=turn-off-all",
+            "--", "/bin/sh", "-c", script,
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let kinds = run.notifications.map { "\($0["appId"] as? String ?? "?") \($0["kind"] as? String ?? "?")" }
+        #expect(
+            kinds == [
+                "org.example.Kettle provisional", "org.example.Kettle keep-choice", "org.example.Radio provisional",
+                "org.example.Radio turn-off-choice",
+            ], "\(run.lines)")
+        #expect(run.invoked == ["unotify-keep", "prominent", "unotify-turn-off", "turn-off-all"], "\(run.lines)")
+        #expect(run.stdout.contains("status: authorized"), "\(run.stdout)")
+        #expect(run.stdout.contains("status: denied"), "\(run.stdout)")
+        #expect(run.leftBehind.isEmpty, "\(run.leftBehind)")
+        #expect(run.survivors.isEmpty, "\(run.survivors)")
+    }
+
     @Test func theReadmesTeaAppIsAllowedShowsAndItsDelegateHearsTheActionWithOnlyCapture() async throws {
         let tea = PackageRoot.binaryDirectory.appendingPathComponent("tea-alone").path
         let run = try await Self.capture(
