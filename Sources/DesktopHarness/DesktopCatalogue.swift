@@ -39,6 +39,8 @@ enum DesktopCatalogue {
         ("dunst-1.13", DunstChrootServer()),
         ("xfce4-notifyd-0.9", XfceNotifyChrootServer()),
         ("cinnamon-6.6", CinnamonChrootServer()),
+        ("lxqt-2.4", LxqtChrootServer()),
+        ("enlightenment-0.27", EnlightenmentServer(chroot: ("trixie", "0.27."))),
         ("none", BusOnly()),
     ]
 

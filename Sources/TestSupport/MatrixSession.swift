@@ -191,6 +191,8 @@ public final class MatrixSession: @unchecked Sendable {
             try await desktop.swayncClickButton(index: index, of: count)
         case .budgieWaylandButtons:
             try await desktop.budgieClickButton(index: index, of: count)
+        case .enlightenmentButtons:
+            try await desktop.enlightenmentClickButton(index: index, of: count)
         case .none:
             throw TestSupportError("\(server.name) shows no buttons: there is nothing to click")
         }
@@ -264,7 +266,7 @@ extension MatrixSession {
         if server.hand == .awesome { return try await desktop.awesomeNotificationCount() }
         if server.hand == .waylandButtons { return try await desktop.swayncCount() }
         if server.hand == .budgieWaylandButtons { return try await desktop.budgiePopupCount() }
-        if server.name == "enlightenment" { return try await desktop.enlightenmentPopups().count }
+        if server.family == "enlightenment" { return try await desktop.enlightenmentPopups().count }
         return try await desktop.popups().count
     }
 
