@@ -115,8 +115,9 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "budgie": ["history", "timeouts"]
         case "awesome": ["history", "links", "do not disturb"]  // suspended, it holds critical ones too
         case "swaync": []
-        case "enlightenment":
+        case "enlightenment" where name == "enlightenment":
             ["buttons", "number of buttons", "click on the notification", "history", "quiet delivery"]
+        case "enlightenment": ["quiet delivery"]  // 0.27 draws actions and advertises persistence
         default: []
         }
     }

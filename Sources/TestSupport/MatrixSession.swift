@@ -192,7 +192,12 @@ public final class MatrixSession: @unchecked Sendable {
         case .budgieWaylandButtons:
             try await desktop.budgieClickButton(index: index, of: count)
         case .enlightenmentButtons:
-            try await desktop.enlightenmentClickButton(index: index, of: count)
+            // E 0.27 draws every action as a label, the default one ("Open") too (measured).
+            let keys = calls[notifyCount - 1].actionKeys
+            guard let drawn = keys.firstIndex(of: key) else {
+                throw TestSupportError("Notify #\(notifyCount) has no action \(key): \(keys)")
+            }
+            try await desktop.enlightenmentClickButton(index: drawn, of: keys.count)
         case .none:
             throw TestSupportError("\(server.name) shows no buttons: there is nothing to click")
         }

@@ -44,12 +44,16 @@ import Testing
     }
 
     /// 1.2.0 draws only `image_path` and nothing when both spellings come; 2.4.0 draws either,
-    /// both, and a `file://` URI (1024 red pixels each), so it is sent `image-path`.
+    /// both, and a `file://` URI (1024 red pixels each), so it is sent both, as a URI.
     @Test func lxqt24DrawsImagePathAnd12DoesNot() {
         #expect(!Self.lxqt("1.2.0").drawsImagePath)
         #expect(Self.lxqt("2.4.0").drawsImagePath)
         var hints = NotificationHints()
         hints.setImage("/tmp/tea.png", for: Self.lxqt("2.4.0"))
-        #expect(hints.imagePath == "/tmp/tea.png")
+        #expect(hints.imagePath == "file:///tmp/tea.png")
+        #expect(hints.vendor["image_path"] == DBusVariant("file:///tmp/tea.png"))
+        var old = NotificationHints()
+        old.setImage("/tmp/tea.png", for: Self.lxqt("1.2.0"))
+        #expect(old.imagePath == nil)
     }
 }
