@@ -21,9 +21,9 @@ struct ChrootNamespace: Sendable {
     /// The Debian suite whose chroot runs `server`, nil for a server of the host.
     static func suite(of server: String) -> String? {
         switch server {
-        case "gnome-shell-48", "plasma-6.3": "trixie"
+        case "gnome-shell-48", "plasma-6.3", "enlightenment-0.27": "trixie"
         case "gnome-shell-51", "plasma-6.7", "dunst-1.13", "xfce4-notifyd-0.9", "mako-1.11", "swaync-0.12",
-            "budgie-10.10", "cinnamon-6.6", "phosh-0.58":
+            "budgie-10.10", "cinnamon-6.6", "phosh-0.58", "lxqt-2.4":
             "sid"
         default: nil
         }

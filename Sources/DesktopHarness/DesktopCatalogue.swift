@@ -40,6 +40,8 @@ enum DesktopCatalogue {
         ("xfce4-notifyd-0.9", XfceNotifyChrootServer()),
         ("cinnamon-6.6", CinnamonChrootServer()),
         ("phosh-0.58", PhoshChrootServer()),
+        ("lxqt-2.4", LxqtChrootServer()),
+        ("enlightenment-0.27", EnlightenmentServer(chroot: ("trixie", "0.27."))),
         ("none", BusOnly()),
     ]
 

@@ -5,7 +5,9 @@ import Foundation
 /// (nothing when none is shown); with `--close`, then `close X Y`, the centre of the newest
 /// card's close cross (a click there closes it: NotificationClosed reason 1, E's reasons being
 /// one lower than the specification's). Fails if the screenshot fails or `--close` finds no
-/// cross. `--image FILE`: a saved PPM instead of a screenshot (a test aid).
+/// cross. With `--buttons N` (Enlightenment 0.27, which draws actions), `button X Y` for each
+/// of the newest card's N labels, left to right (``EnlightenmentPopupFinder/buttons(in:popup:count:)``).
+/// `--image FILE`: a saved PPM instead of a screenshot (a test aid).
 public enum EnlightenmentPopupsCommand {
     public static func run(_ arguments: [String], environment: [String: String]) throws {
         var arguments = arguments
@@ -16,6 +18,15 @@ public enum EnlightenmentPopupsCommand {
         }
         let popups = EnlightenmentPopupFinder.popups(in: image)
         for popup in popups { print("popup \(popup.words)") }
+        if let flag = arguments.firstIndex(of: "--buttons") {
+            guard flag + 1 < arguments.count, let count = Int(arguments[flag + 1]), count > 0 else {
+                throw HarnessError("e-popups: --buttons takes a number of buttons above 0")
+            }
+            guard let newest = popups.last else { throw HarnessError("e-popups: no popup on screen") }
+            for button in try EnlightenmentPopupFinder.buttons(in: image, popup: newest, count: count) {
+                print("button \(button.x) \(button.y)")
+            }
+        }
         guard arguments.contains("--close") else { return }
         guard let newest = popups.last else { throw HarnessError("e-popups: no popup on screen") }
         let cross = try EnlightenmentPopupFinder.closeCross(in: image, popup: newest)

@@ -46,6 +46,14 @@ extension DoNotDisturbRow {
             evidence: "0.25.4: its notification module keeps urgency filters and no do-not-disturb state (read in its "
                 + "code; DoNotDisturbReadTests)"),
         DoNotDisturbRow(
+            "Notification Service", vendor: "Enlightenment",
+            .nowhere(
+                reason: "Enlightenment has no do-not-disturb: its notification module only filters by urgency "
+                    + "(show_low, show_normal, show_critical in its settings), which unotify does not read"),
+            evidence: "0.27.1: the module's settings are still show_low, show_normal, show_critical, force_timeout "
+                + "and dual_screen, no do-not-disturb (read in its code as shipped, the strings of Debian 13's "
+                + "module.so; DoNotDisturbReadTests)"),
+        DoNotDisturbRow(
             "naughty", .onTheBus(.awesomeSuspended),
             evidence: "4.3: naughty.is_suspended() through Eval of org.awesomewm.awful.Remote; while suspended "
                 + "every notification is held hidden (measured; AgentNewServersDoNotDisturbTests)"),

@@ -85,9 +85,10 @@ extension ServerQuirk {
             evidence: "1.2: up to 3 buttons (default drawn as Open); from the 4th action on a drop-down list with "
                 + "OK holds every action, each invoked correctly, 8 measured (docs/research/button-limits.md)"),
         ServerQuirk(
-            "lxqt-notificationd", .drawsOnlyDeprecatedImagePath,
+            "lxqt-notificationd", before: ServerVersion(2, 4), .drawsOnlyDeprecatedImagePath,
             evidence: "1.2: draws image_path only, and nothing at all when image-path is sent too (measured; "
-                + "docs/research/lxqt-images.md, ImageMatrixTests)"),
+                + "docs/research/lxqt-images.md, ImageMatrixTests); 2.4.0 draws image-path, image_path, both, and "
+                + "a file:// URI, 1024 red pixels each (measured; ImageMatrixTests on lxqt-2.4)"),
         ServerQuirk(
             "notify-osd", .drawsOnlyDeprecatedImagePath,
             evidence: "0.9.35: draws image_path only (measured; docs/research/lxqt-images.md)"),
@@ -193,6 +194,14 @@ extension ServerQuirk {
             "e17", vendor: "enlightenment.org", .readsImagePathAsFilePath,
             evidence: "0.25.4: a 64x64 red square given as a path drew 1600 red pixels scaled, as a file:// URI "
                 + "none (measured; ImageMatrixTests)"),
+        ServerQuirk(
+            "Notification Service", vendor: "Enlightenment", .dropsQuietNotifications,
+            evidence: "0.27.1 (it no longer reports itself as e17) as configured out of the box: urgency 0 drew no "
+                + "popup, a normal one did (measured; ProvisionalMatrixTests on enlightenment-0.27)"),
+        ServerQuirk(
+            "Notification Service", vendor: "Enlightenment", .readsImagePathAsFilePath,
+            evidence: "0.27.1: a 64x64 red square given as a path drew 1600 red pixels scaled, as a file:// URI "
+                + "none, as 0.25.4 (measured; ImageMatrixTests on enlightenment-0.27)"),
         ServerQuirk(
             "naughty", vendor: "awesome", .keysActionsByTitle,
             evidence: "4.3: -A a=Same -A b=Same drew one row, -A a=Alpha -A b=Beta drew Beta above Alpha (measured)"),

@@ -28,6 +28,10 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         /// (``TestDesktop/swayncClickButton(index:of:)``), as a user clicks (0.7's swaync-client
         /// cannot invoke actions; 0.12's `--action` could, but the tests click on both).
         case waylandButtons
+        /// Enlightenment 0.27: a label under the body of its card (drawn in its compositor canvas,
+        /// no X window), found in a screenshot by `test-desktop e-popups --buttons N` and clicked
+        /// with xdotool (``TestDesktop/enlightenmentClickButton(index:of:)``).
+        case enlightenmentButtons
         /// Budgie 10.10 on labwc: a button drawn on the layer-shell popup, found in a grim
         /// screenshot by `test-desktop budgie-buttons` and clicked with a Wayland pointer
         /// (``TestDesktop/budgieClickButton(index:of:)``).
@@ -74,7 +78,9 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "cinnamon": (.cinnamonCloseButton, 0)  // 0, outside the specification (measured)
         case "awesome": (.awesomeRightClick, 2)
         case "swaync": (.swayncCloseButton, 2)  // 0.7: then a second NotificationClosed(2); 0.12: one (measured)
-        case "enlightenment": (.enlightenmentCloseButton, 1)  // E's reasons are one lower than the spec's
+        case "enlightenment":
+            // 0.25's reasons are one lower than the spec's; 0.27's are the spec's (measured)
+            (.enlightenmentCloseButton, name == "enlightenment" ? 1 : 2)
         default: nil
         }
     }
@@ -89,11 +95,12 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// A `Notify` that replaces a notification is answered with the replaced one's id.
     /// Enlightenment 0.25 replaces the popup but answers with a new id (measured: `replaces_id`
     /// 1 answered 2, one popup on screen showing the new text).
-    public var keepsIDOnReplace: Bool { name != "enlightenment" }
+    /// 0.27.1 the same (measured: 4 answered 5).
+    public var keepsIDOnReplace: Bool { family != "enlightenment" }
 
-    /// The reason the server reports for `CloseNotification`: 3 (spec), 2 on Enlightenment
-    /// (measured).
-    public var closedByCallReason: UInt32 { family == "enlightenment" ? 2 : 3 }
+    /// The reason the server reports for `CloseNotification`: 3 (spec), 2 on Enlightenment 0.25
+    /// (measured; 0.27.1 sends 3).
+    public var closedByCallReason: UInt32 { name == "enlightenment" ? 2 : 3 }
 
     /// What `unotify server --explain` must say degrades on this server, beyond what degrades
     /// everywhere (typed replies, icons on buttons), from measurements of each server.
@@ -113,8 +120,9 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "awesome": ["history", "links", "do not disturb"]  // suspended, it holds critical ones too
         case "swaync": []
         case "phosh": ["history"]
-        case "enlightenment":
+        case "enlightenment" where name == "enlightenment":
             ["buttons", "number of buttons", "click on the notification", "history", "quiet delivery"]
+        case "enlightenment": ["quiet delivery"]  // 0.27 draws actions and advertises persistence
         default: []
         }
     }
@@ -177,7 +185,8 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// `plasma`, and share what the tests know of their family unless a rule names the version.
     public var family: String {
         for family in [
-            "gnome-shell", "plasma", "dunst", "xfce4-notifyd", "mako", "swaync", "budgie", "cinnamon", "phosh",
+            "gnome-shell", "plasma", "dunst", "xfce4-notifyd", "mako", "swaync", "budgie", "cinnamon", "phosh", "lxqt",
+            "enlightenment",
         ]
         where name == family || name.hasPrefix(family + "-") {
             return family
@@ -214,6 +223,9 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         playsSoundFile: false)
     public static let mate = MatrixServer(name: "mate", hand: .buttons, closeRemovesPopup: true, playsSoundFile: true)
     public static let lxqt = MatrixServer(name: "lxqt", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
+    /// lxqt-notificationd 2.4.0 (sid; LXQt 2, Qt 6), in a chroot on Xvfb: buttons clicked with xdotool.
+    public static let lxqt24 = MatrixServer(
+        name: "lxqt-2.4", hand: .buttons, closeRemovesPopup: true, playsSoundFile: false)
     public static let notifyOSD = MatrixServer(
         name: "notify-osd", hand: .none, closeRemovesPopup: false, playsSoundFile: false)
     public static let mako = MatrixServer(name: "mako", hand: .makoMenu, closeRemovesPopup: true, playsSoundFile: false)
@@ -240,6 +252,10 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// close cross on each popup.
     public static let enlightenment = MatrixServer(
         name: "enlightenment", hand: .none, closeRemovesPopup: true, playsSoundFile: false)
+    /// Enlightenment 0.27.1 (Debian 13), in a chroot on Xvfb: its module now draws actions as
+    /// labels on the card, clicked with xdotool where a screenshot finds them.
+    public static let enlightenment027 = MatrixServer(
+        name: "enlightenment-0.27", hand: .enlightenmentButtons, closeRemovesPopup: true, playsSoundFile: false)
 
     /// Cinnamon 5.6 (the whole `cinnamon` process on Xvfb): banners on its stage, clicked with
     /// xdotool where Eval says the button is; ignores sound hints (measured).
@@ -269,7 +285,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     public static let everyone = [
         dunst, xfce, gnome, mate, lxqt, notifyOSD, gnomeShell, plasma, mako, cinnamon, budgie, awesome, swaync,
         enlightenment, gnomeShell48, gnomeShell51, plasma63, plasma67, dunst113, xfce09, mako111, swaync012,
-        budgie1010, cinnamon66, phosh,
+        budgie1010, cinnamon66, phosh, lxqt24, enlightenment027,
     ]
 
     /// Every server of the matrix, or those named in `UNOTIFY_MATRIX_SERVERS` (comma-separated

@@ -196,6 +196,13 @@ public final class MatrixSession: @unchecked Sendable {
             try await desktop.budgieClickButton(index: index, of: count)
         case .phoshButtons:
             try await desktop.phoshClickButton(index: index, of: count)
+        case .enlightenmentButtons:
+            // E 0.27 draws every action as a label, the default one ("Open") too (measured).
+            let keys = calls[notifyCount - 1].actionKeys
+            guard let drawn = keys.firstIndex(of: key) else {
+                throw TestSupportError("Notify #\(notifyCount) has no action \(key): \(keys)")
+            }
+            try await desktop.enlightenmentClickButton(index: drawn, of: keys.count)
         case .none:
             throw TestSupportError("\(server.name) shows no buttons: there is nothing to click")
         }
@@ -270,7 +277,7 @@ extension MatrixSession {
         if server.hand == .waylandButtons { return try await desktop.swayncCount() }
         if server.hand == .budgieWaylandButtons { return try await desktop.budgiePopupCount() }
         if server.hand == .phoshButtons { return try await desktop.phoshBannerCount() }
-        if server.name == "enlightenment" { return try await desktop.enlightenmentPopups().count }
+        if server.family == "enlightenment" { return try await desktop.enlightenmentPopups().count }
         return try await desktop.popups().count
     }
 

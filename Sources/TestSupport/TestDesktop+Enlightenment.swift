@@ -1,8 +1,9 @@
 import Foundation
 
-/// Enlightenment 0.25 on Xvfb (`test-desktop up enlightenment`): its popups are drawn inside its
-/// compositor canvas, no X windows, so `test-desktop e-popups` finds them in a screenshot.
-/// E draws no buttons; the user closes a popup with its close cross (xdotool).
+/// Enlightenment on Xvfb (`test-desktop up enlightenment`, `enlightenment-0.27`): its popups are
+/// drawn inside its compositor canvas, no X windows, so `test-desktop e-popups` finds them in a
+/// screenshot. 0.25 draws no buttons, 0.27 draws actions as labels under the body; the user
+/// closes a popup with its close cross (xdotool).
 extension TestDesktop {
     /// "X Y W H" of each of E's popups on screen, top to bottom (the newest last).
     public func enlightenmentPopups() async throws -> [String] {
@@ -15,18 +16,7 @@ extension TestDesktop {
     /// one popup fewer: on a loaded machine a click can come before E takes input on the popup
     /// it has drawn, and is then known to have missed rather than taken to have landed.
     public func enlightenmentClose(timeout: Duration = TestDesktop.popupTimeout) async throws {
-        let deadline = ContinuousClock.now + timeout
-        var previous: [String] = []
-        while true {
-            let now = try await enlightenmentPopups()
-            if !now.isEmpty, now == previous { break }
-            guard ContinuousClock.now < deadline else {
-                throw TestSupportError("no Enlightenment popup standing still within \(timeout): \(now)")
-            }
-            previous = now
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        let shown = previous.count
+        let shown = try await enlightenmentPopupsStandingStill(timeout: timeout).count
         let clickDeadline = ContinuousClock.now + .seconds(30)
         while true {
             let text = try await output(Self.harness, ["e-popups", "--close"])
@@ -44,6 +34,39 @@ extension TestDesktop {
             } catch let error as TestSupportError {
                 guard ContinuousClock.now < clickDeadline else { throw error }  // else: click again
             }
+        }
+    }
+
+    /// Clicks label `index` (0-based, left to right) of the `count` that E 0.27 draws under the
+    /// newest popup's body, with xdotool, once the popups stand still over two looks (the new
+    /// one may still be sliding in). One click: whether it landed is for the caller to see
+    /// (``MatrixSession/answer(_:button:of:notifyCount:)`` waits for `ActionInvoked`).
+    public func enlightenmentClickButton(index: Int, of count: Int, timeout: Duration = TestDesktop.popupTimeout)
+        async throws
+    {
+        _ = try await enlightenmentPopupsStandingStill(timeout: timeout)
+        let text = try await output(Self.harness, ["e-popups", "--buttons", String(count)])
+        let buttons = text.split(separator: "\n").filter { $0.hasPrefix("button ") }
+            .map { $0.split(separator: " ").map(String.init) }
+        guard buttons.count == count, index < count, buttons[index].count == 3 else {
+            throw TestSupportError("e-popups found no button \(index) of \(count): \(text)")
+        }
+        try await click(x: buttons[index][1], y: buttons[index][2])
+    }
+
+    /// E's popups once the same non-empty list was seen twice in a row, 100 ms apart (E slides
+    /// the others when one comes or leaves); throws after `timeout`.
+    private func enlightenmentPopupsStandingStill(timeout: Duration) async throws -> [String] {
+        let deadline = ContinuousClock.now + timeout
+        var previous: [String] = []
+        while true {
+            let now = try await enlightenmentPopups()
+            if !now.isEmpty, now == previous { return now }
+            guard ContinuousClock.now < deadline else {
+                throw TestSupportError("no Enlightenment popup standing still within \(timeout): \(now)")
+            }
+            previous = now
+            try await Task.sleep(for: .milliseconds(100))
         }
     }
 }

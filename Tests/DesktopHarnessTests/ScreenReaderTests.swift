@@ -106,6 +106,24 @@ import Testing
         #expect(throws: HarnessError.self) { try EnlightenmentPopupFinder.closeCross(in: image, popup: popups[0]) }
     }
 
+    /// Enlightenment 0.27's card as measured (951,47 282x92): the icon left of the text, the
+    /// title in the top rows, the cross at the right, two labels under the body.
+    @Test func enlightenment027sLabelsRightOfItsIcon() throws {
+        var canvas = Canvas(width: 1280, height: 600, colour: (20, 40, 80))
+        canvas.fill(951...1232, 47...138, (5, 8, 11))
+        canvas.fill(982...986, 85...122, (250, 250, 250))  // the "!" icon, down to the button row
+        canvas.fill(1008...1150, 60...70, (240, 240, 240))  // the title
+        canvas.fill(1207...1219, 60...72, (240, 240, 240))  // the cross
+        canvas.fill(1008...1120, 84...92, (180, 180, 180))  // the body
+        canvas.fill(1040...1078, 110...120, (240, 240, 240))  // "Keep…"
+        canvas.fill(1100...1150, 110...120, (240, 240, 240))  // "Turn Off…"
+        let image = try canvas.image
+        let popup = try #require(EnlightenmentPopupFinder.popups(in: image).last)
+        let buttons = try EnlightenmentPopupFinder.buttons(in: image, popup: popup, count: 2)
+        #expect(buttons.map(\.x) == [1059, 1125])
+        #expect(buttons.allSatisfy { $0.y == 115 })
+    }
+
     @Test func budgiesNewestCardAndItsEqualButtons() throws {
         var canvas = Canvas(width: 1280, height: 400, colour: (0, 0, 0))
         canvas.fill(886...1269, 10...129, (0x16, 0x16, 0x16))

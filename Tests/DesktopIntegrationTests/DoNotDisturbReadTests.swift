@@ -51,6 +51,11 @@ import TestSupport
         let profile = ServerProfileFixture.profile("e17", "enlightenment.org", "0.25.4", ["body", "body-markup"])
         #expect(DoNotDisturbSwitch.of(profile) == nil)
         #expect(DoNotDisturbSwitch.absence(in: profile).hasPrefix("Enlightenment has no do-not-disturb"))
+        // 0.27.1 reports another name and vendor, and its module has no switch either.
+        let newer = ServerProfileFixture.profile(
+            "Notification Service", "Enlightenment", "0.27.1", ["actions", "body", "body-markup"])
+        #expect(DoNotDisturbSwitch.of(newer) == nil)
+        #expect(DoNotDisturbSwitch.absence(in: newer).hasPrefix("Enlightenment has no do-not-disturb"))
     }
 
     private static func server(_ bus: PrivateBus, _ name: String, _ vendor: String) async throws

@@ -7,7 +7,7 @@ extension EndToEnd {
     /// clicked on the real popup with xdotool, and the CLI prints the chosen action. (The permission
     /// prompt and the provisional choices by clicks on every server: `Matrix/`.)
     @Suite(.serialized, .timeLimit(.minutes(2))) struct ButtonServersEndToEndTests {
-        @Test(arguments: ["notification-daemon", "mate", "lxqt"])
+        @Test(arguments: ["notification-daemon", "mate", "lxqt", "lxqt-2.4"])
         func theClickedButtonIsPrinted(_ server: String) async throws {
             let desktop = try await TestDesktop(server: server)
             // -t 0: the popup stays until it is answered. At the start of a full `swift test`,

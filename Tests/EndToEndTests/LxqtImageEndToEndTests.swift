@@ -4,9 +4,10 @@ import TestSupport
 
 extension EndToEnd {
     /// An image in a real lxqt-notificationd popup, proven from a screenshot's pixels, sent
-    /// directly (`unotify send --image`) and through the agent (`--app`). lxqt-notificationd 1.2
-    /// draws nothing when `image-path` is sent beside `image_path` (docs/research/lxqt-images.md);
-    /// it scales the 64×64 image to 32×32, so 1 024 red pixels are drawn.
+    /// directly (`unotify send --image`) and through the agent (`--app`), on 1.2 and 2.4.
+    /// lxqt-notificationd 1.2 draws nothing when `image-path` is sent beside `image_path`
+    /// (docs/research/lxqt-images.md), so it is sent `image_path` alone; 2.4 is sent both (it
+    /// draws either). Both scale the 64×64 image to 32×32, so 1 024 red pixels are drawn.
     @Suite(.serialized, .timeLimit(.minutes(2))) struct LxqtImageEndToEndTests {
         static func redSquare(on desktop: TestDesktop, in files: TemporaryDirectory) async throws -> URL {
             let image = files.url.appendingPathComponent("red.png")
@@ -15,8 +16,9 @@ extension EndToEnd {
             return image
         }
 
-        @Test func theImageIsDrawnInThePopup() async throws {
-            let desktop = try await TestDesktop(server: "lxqt")
+        @Test(arguments: ["lxqt", "lxqt-2.4"])
+        func theImageIsDrawnInThePopup(_ server: String) async throws {
+            let desktop = try await TestDesktop(server: server)
             let files = try TemporaryDirectory()
             let image = try await Self.redSquare(on: desktop, in: files)
             let sent = try await UNotifyProcess.run(
@@ -26,8 +28,9 @@ extension EndToEnd {
             try await desktop.waitForPixels("#FF0000", moreThan: 500, in: files.url)
         }
 
-        @Test func theAgentsImageIsDrawnInThePopup() async throws {
-            let desktop = try await TestDesktop(server: "lxqt")
+        @Test(arguments: ["lxqt", "lxqt-2.4"])
+        func theAgentsImageIsDrawnInThePopup(_ server: String) async throws {
+            let desktop = try await TestDesktop(server: server)
             let files = try TemporaryDirectory()
             let state = try TemporaryDirectory("unotify-e2e-state")
             let environment = ["XDG_STATE_HOME": state.path, "LANG": "C.UTF-8"]

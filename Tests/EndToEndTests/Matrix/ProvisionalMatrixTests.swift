@@ -25,7 +25,7 @@ extension EndToEnd {
                 #expect(quiet.actions.isEmpty)
                 #expect(quiet.body.contains("unotify settings \(app) allow"))
                 // The commands must be seen: Enlightenment shows no low-urgency notification.
-                if server.name == "enlightenment" { try await session.waitForShown(1) }
+                if server.family == "enlightenment" { try await session.waitForShown(1) }
                 try await session.allow(app)
             } else {
                 #expect(quiet.actions == ["unotify-keep", "Keep…", "unotify-turn-off", "Turn Off…"])
