@@ -193,6 +193,18 @@ import TestSupport
         #expect(run.lines.contains { $0["event"] as? String == "replied" && $0["text"] as? String == "On my way" })
     }
 
+    /// `close:REASON` closes the notification as the user would: a `send -w` waiting for it
+    /// returns (it would wait for ever otherwise), and the JSON has the close with its reason.
+    @Test func aCloseAnswerEndsAWaitingSendWithItsReason() async throws {
+        let run = try await Self.capture(
+            ["--answer", "summary:Kettle=close:dismissed", "--", UNotifyProcess.path, "send", "-w", "Kettle"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let closed = run.lines.filter { $0["event"] as? String == "closed" }
+        #expect(closed.count == 1, "\(run.lines)")
+        #expect(closed.first?["reason"] as? Int == 2, "\(run.lines)")
+        #expect(run.notifications.first?["answer"] as? String == "summary:Kettle=close:dismissed")
+    }
+
     @Test func aServerProfileIsWhatTheCommandSees() async throws {
         let run = try await Self.capture(
             ["--server-profile", "notify-osd", "--", UNotifyProcess.path, "server", "--json"])
