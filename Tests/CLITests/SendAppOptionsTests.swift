@@ -25,6 +25,7 @@ import TestSupport
         hints.vendor = [
             "x-foo": DBusVariant("bar"), "x-count": DBusVariant(Int32(7)),
             "x-list": DBusVariant(.array(element: .int32, [.int32(1), .int32(2)])),
+            "x-unotify-app-id": DBusVariant("org.example.Tea"),
         ]
         #expect(
             call.request

@@ -47,6 +47,8 @@ extension EndToEndWithoutPixelClicks {
                     #expect(json.contains(#""sound":"\#(sound)""#), "\(line): \(json)")
                 case ("listen", let app?):  // checked below, with an answer to hear
                     listener = (try session.start(command), app)
+                case ("capture", _):  // the README's Tea app (the tests' tea-alone) with no desktop
+                    try await Self.checkCapture(command, folder: session.state.url, line: line)
                 default:
                     Issue.record("the README's \(line) has no check here: add one")
                 }
@@ -64,6 +66,30 @@ extension EndToEndWithoutPixelClicks {
             // (throws unless a line with the answer comes within the deadline)
             _ = try await listen.waitForLine(timeout: 20) { $0.contains(#""action":"drink""#) }
         }
+    }
+}
+
+extension EndToEndWithoutPixelClicks.ReadmeCommandTests {
+    /// Runs the README's `unotify capture … -- .build/debug/Tea` as written, with the tests' build
+    /// of the README's Tea app in place of `.build/debug/Tea` and the JSON file in `folder`: Tea
+    /// is allowed, shows, and hears *Drink*, with no session bus of its own.
+    static func checkCapture(_ command: [String], folder: URL, line: String) async throws {
+        var arguments = command
+        let tea = try #require(arguments.lastIndex(of: ".build/debug/Tea"), "\(line): names no Tea app")
+        arguments[tea] = PackageRoot.binaryDirectory.appendingPathComponent("tea-alone").path
+        let output = try #require(arguments.firstIndex(of: "--json").map { $0 + 1 }, "\(line): no --json")
+        let json = folder.appendingPathComponent(arguments[output]).path
+        arguments[output] = json
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        environment["UNOTIFY_APP_ID"] = "org.example.Tea"
+        let capture = try ChildProcess(UNotifyProcess.path, arguments, environment: environment)
+        #expect(try await capture.wait(timeout: 90) == 0, "\(line): \(capture.standardError)")
+        #expect(
+            capture.standardOutput.split(separator: "\n") == ["authorized", "shown", "response: drink"],
+            "\(line): \(capture.standardOutput)")
+        let lines = try String(contentsOfFile: json, encoding: .utf8)
+        #expect(lines.contains(#""kind":"permission-prompt""#) && lines.contains(#""summary":"Tea""#), "\(lines)")
     }
 }
 

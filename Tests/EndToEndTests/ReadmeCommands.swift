@@ -8,13 +8,27 @@ enum ReadmeCommands {
         let text = try String(contentsOf: PackageRoot.url.appendingPathComponent("README.md"), encoding: .utf8)
         var inShell = false
         var commands: [[String]] = []
+        // A command continued on the next line (a trailing backslash), so far.
+        var continued: String?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("```") {
                 inShell = line == "```sh"
+                continued = nil
                 continue
             }
-            guard inShell, line.hasPrefix("unotify ") else { continue }
-            commands.append(Array(try words(of: String(line)).dropFirst()))
+            guard inShell else { continue }
+            var command = String(line)
+            if let head = continued {
+                command = head + " " + command.trimmingCharacters(in: .whitespaces)
+            } else if !command.hasPrefix("unotify ") {
+                continue
+            }
+            if command.hasSuffix("\\") {
+                continued = String(command.dropLast())
+                continue
+            }
+            continued = nil
+            commands.append(Array(try words(of: command).dropFirst()))
         }
         return commands
     }
