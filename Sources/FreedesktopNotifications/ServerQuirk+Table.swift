@@ -199,6 +199,10 @@ extension ServerQuirk {
             evidence: "0.27.1 (it no longer reports itself as e17) as configured out of the box: urgency 0 drew no "
                 + "popup, a normal one did (measured; ProvisionalMatrixTests on enlightenment-0.27)"),
         ServerQuirk(
+            "Notification Service", vendor: "Enlightenment", .playsNoSoundFile,
+            evidence: "0.27.1 advertises sound (measured) and plays no sound-file: left to it, SoundMatrixTests on "
+                + "enlightenment-0.27 heard nothing on the null sink in 20 s; unotifyd plays the sound"),
+        ServerQuirk(
             "Notification Service", vendor: "Enlightenment", .readsImagePathAsFilePath,
             evidence: "0.27.1: a 64x64 red square given as a path drew 1600 red pixels scaled, as a file:// URI "
                 + "none, as 0.25.4 (measured; ImageMatrixTests on enlightenment-0.27)"),

@@ -43,6 +43,14 @@ import Testing
         #expect(hints.imagePath == "/tmp/tea.png")
     }
 
+    /// 0.27.1 advertises `sound` and plays no `sound-file`: left to it, the sound case heard
+    /// nothing on the null sink (SoundMatrixTests on enlightenment-0.27 timed out waiting for the
+    /// sound), so unotifyd plays the sound itself and sends `suppress-sound`.
+    @Test func enlightenment027AdvertisesSoundButPlaysNone() {
+        #expect(Self.enlightenment027.capabilities.contains(.sound))
+        #expect(!Self.enlightenment027.playsSoundFile)
+    }
+
     /// 1.2.0 draws only `image_path` and nothing when both spellings come; 2.4.0 draws either,
     /// both, and a `file://` URI (1024 red pixels each), so it is sent both, as a URI.
     @Test func lxqt24DrawsImagePathAnd12DoesNot() {
