@@ -41,7 +41,7 @@ enum DesktopCatalogue {
         ("cinnamon-6.6", CinnamonChrootServer()),
         ("phosh-0.58", PhoshChrootServer()),
         ("lxqt-2.4", LxqtChrootServer()),
-        ("enlightenment-0.27", EnlightenmentServer(chroot: ("trixie", "0.27."))),
+        ("enlightenment-0.27", EnlightenmentServer(chroot: ("trixie", "0.27"))),
         ("none", BusOnly()),
     ]
 

@@ -22,6 +22,18 @@ extension DesktopLaunch {
         return pid
     }
 
+    /// Prepares the chroot of `suite` and checks that its `package` is at `version` (a prefix
+    /// of Debian's version, "2.4" for 2.4.0-1), the server a recipe names.
+    @discardableResult
+    func prepareChroot(_ suite: String, with package: String, at version: String) throws -> ChrootNamespace {
+        let chroot = try prepareChroot(suite)
+        let installed = chrootPackageVersion(package)
+        guard installed.hasPrefix(version + ".") else {
+            throw HarnessError("the \(suite) chroot has \(package) '\(installed)', not \(version)")
+        }
+        return chroot
+    }
+
     /// The version of Debian package `package` in the prepared chroot, empty when it has none.
     func chrootPackageVersion(_ package: String) -> String {
         chroot?.installedVersion(of: package) ?? ""

@@ -9,9 +9,7 @@ struct DunstChrootServer: DesktopRecipe {
     var requirements: [(binary: String, package: String)] { [("debootstrap", "debootstrap")] }
 
     func start(_ launch: DesktopLaunch) async throws {
-        let chroot = try launch.prepareChroot("sid")
-        let version = launch.chrootPackageVersion("dunst")
-        guard version.hasPrefix("1.13.") else { throw HarnessError("the sid chroot has dunst '\(version)', not 1.13") }
+        let chroot = try launch.prepareChroot("sid", with: "dunst", at: "1.13")
         let menu = launch.path("dunst-pick-menu")
         let control = launch.path("dunstctl")
         try Self.copy(launch.script("dunst-pick"), to: menu)

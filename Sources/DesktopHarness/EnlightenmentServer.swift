@@ -17,7 +17,7 @@ import Glibc
 /// compositor's canvas, with no X window of their own (a screenshot finds them); 0.25 offers
 /// no actions at all, 0.27 draws them as labels.
 struct EnlightenmentServer: DesktopRecipe {
-    /// The Debian suite whose chroot runs E and the version (a prefix, "0.27.") it must have
+    /// The Debian suite whose chroot runs E and the version (its first parts, "0.27") it must have
     /// there; nil for the host's.
     var chroot: (suite: String, version: String)?
 
@@ -44,11 +44,7 @@ struct EnlightenmentServer: DesktopRecipe {
         let command = ["enlightenment_start", "-profile", "standard"]
         let starter: pid_t
         if let chroot {
-            try launch.prepareChroot(chroot.suite)
-            let version = launch.chrootPackageVersion("enlightenment")
-            guard version.hasPrefix(chroot.version) else {
-                throw HarnessError("the \(chroot.suite) chroot has enlightenment '\(version)', not \(chroot.version)")
-            }
+            try launch.prepareChroot(chroot.suite, with: "enlightenment", at: chroot.version)
             let environment =
                 variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + [
                     "DISPLAY=\(launch.display)", "DBUS_SESSION_BUS_ADDRESS=\(launch.busAddress)",

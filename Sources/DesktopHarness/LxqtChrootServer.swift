@@ -9,11 +9,7 @@ struct LxqtChrootServer: DesktopRecipe {
         guard launch.wantsX else {
             throw HarnessError("lxqt-notificationd runs on X11 here: DESKTOP_X=0 is not supported")
         }
-        try launch.prepareChroot("sid")
-        let version = launch.chrootPackageVersion("lxqt-notificationd")
-        guard version.hasPrefix("2.4.") else {
-            throw HarnessError("the sid chroot has lxqt-notificationd '\(version)', not 2.4")
-        }
+        try launch.prepareChroot("sid", with: "lxqt-notificationd", at: "2.4")
         launch.environment["WAYLAND_DISPLAY"] = nil
         let environment =
             ["env", "-i"] + launch.chrootHomeVariables + [
