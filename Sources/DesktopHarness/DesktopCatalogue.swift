@@ -14,7 +14,11 @@ enum DesktopCatalogue {
                 command: ["/usr/lib/mate-notification-daemon/mate-notification-daemon"],
                 package: "mate-notification-daemon")
         ),
-        ("lxqt", StandaloneServer(command: ["/usr/bin/lxqt-notificationd"], package: "lxqt-notificationd")),
+        (
+            "lxqt",
+            StandaloneServer(
+                command: ["/usr/bin/lxqt-notificationd"], package: "lxqt-notificationd", sharesConfiguration: true)
+        ),
         (
             "notify-osd",
             StandaloneServer(

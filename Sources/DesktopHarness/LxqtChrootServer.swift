@@ -1,7 +1,8 @@
 /// lxqt-notificationd 2.4 (LXQt 2, Qt 6) from the sid chroot, on the desktop's bus and Xvfb, as
 /// the host's 1.2 runs (``StandaloneServer``): private XDG directories in the state directory
 /// (bound at the same path in the chroot), so its settings (`config/lxqt/notifications.conf`)
-/// start from the defaults, and Qt on its X11 backend.
+/// start from the defaults, and Qt on its X11 backend. Clients are given that configuration
+/// directory (`XDG_CONFIG_HOME`), where unotify reads LXQt's do-not-disturb.
 struct LxqtChrootServer: DesktopRecipe {
     var requirements: [(binary: String, package: String)] { [("debootstrap", "debootstrap")] }
 
@@ -18,5 +19,6 @@ struct LxqtChrootServer: DesktopRecipe {
             ] + DesktopLaunch.chrootLocaleAndPath
         launch.serverPID = try launch.spawnInChroot(
             environment + ["lxqt-notificationd"], name: "server", log: "server.log")
+        launch.extraVariables.append(("XDG_CONFIG_HOME", launch.path("config")))
     }
 }

@@ -5,6 +5,10 @@ struct StandaloneServer: DesktopRecipe {
     let package: String
     var runsWithoutX = false
     var needsCompositor = false
+    /// Whether clients are given the server's configuration directory (`XDG_CONFIG_HOME` in the
+    /// desktop's environment): where the server keeps a setting unotify reads too (LXQt's
+    /// do-not-disturb, in `lxqt/notifications.conf`).
+    var sharesConfiguration = false
 
     var requirements: [(binary: String, package: String)] { [(command[0], package)] }
 
@@ -18,5 +22,6 @@ struct StandaloneServer: DesktopRecipe {
                 "GSETTINGS_BACKEND": "memory", "NO_AT_BRIDGE": "1", "GTK_A11Y": "none", "QT_ACCESSIBILITY": "0",
                 "GDK_BACKEND": "x11", "QT_QPA_PLATFORM": "xcb",
             ])
+        if sharesConfiguration { launch.extraVariables.append(("XDG_CONFIG_HOME", launch.path("config"))) }
     }
 }

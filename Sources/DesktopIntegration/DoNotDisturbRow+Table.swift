@@ -54,6 +54,11 @@ extension DoNotDisturbRow {
                 + "and dual_screen, no do-not-disturb (read in its code as shipped, the strings of Debian 13's "
                 + "module.so; DoNotDisturbReadTests)"),
         DoNotDisturbRow(
+            "lxqt-notificationd", vendor: "lxqt.org", .inFile(.lxqtNotifications),
+            evidence: "1.2.0 and 2.4.0: doNotDisturb=true in lxqt/notifications.conf (what its tray menu and "
+                + "lxqt-config-notificationd write) draws no popup, critical ones neither; the server reloads "
+                + "the file when it changes (measured; DoNotDisturbEndToEndTests)"),
+        DoNotDisturbRow(
             "naughty", .onTheBus(.awesomeSuspended),
             evidence: "4.3: naughty.is_suspended() through Eval of org.awesomewm.awful.Remote; while suspended "
                 + "every notification is held hidden (measured; AgentNewServersDoNotDisturbTests)"),

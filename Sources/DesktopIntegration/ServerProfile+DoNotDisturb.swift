@@ -10,10 +10,20 @@ extension ServerProfile {
         return nil
     }
 
+    /// Where the desktop of this server keeps its do-not-disturb in a settings file (LXQt's
+    /// `doNotDisturb`), which the agent and the CLI read; nil elsewhere.
+    package var doNotDisturbInFile: FileDoNotDisturb? {
+        for row in DoNotDisturbRow.rows(for: information) {
+            if case .inFile(let place) = row.place { return place }
+        }
+        return nil
+    }
+
     /// The "do not disturb" line of `unotify server --explain`, for a server whose switch
-    /// unotify reads (``DoNotDisturbSwitch``): what the server and unotifyd do while it is on
-    /// (measured); nil for any other.
+    /// unotify reads itself (``DoNotDisturbSwitch``, ``FileDoNotDisturb``): what the server and
+    /// unotifyd do while it is on (measured); nil for any other.
     package var doNotDisturbExplanation: (feature: String, works: Bool, detail: String)? {
-        DoNotDisturbSwitch.of(self).map { ("do not disturb", $0.worksWhileOn, $0.whileOn(self)) }
+        if let file = doNotDisturbInFile { return ("do not disturb", file.worksWhileOn, file.whileOn) }
+        return DoNotDisturbSwitch.of(self).map { ("do not disturb", $0.worksWhileOn, $0.whileOn(self)) }
     }
 }

@@ -102,6 +102,11 @@ public final class MatrixSession: @unchecked Sendable {
             environment["GSETTINGS_BACKEND"] = "keyfile"
             environment["XDG_CONFIG_HOME"] = config
         }
+        // lxqt's configuration directory, where unotifyd reads LXQt's do-not-disturb as it reads
+        // `~/.config/lxqt/notifications.conf` on a real desktop.
+        if server.family == "lxqt", let config = desktop.variables["XDG_CONFIG_HOME"], !config.isEmpty {
+            environment["XDG_CONFIG_HOME"] = config
+        }
         return environment
     }
 
