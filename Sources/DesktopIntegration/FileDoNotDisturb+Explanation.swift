@@ -13,8 +13,10 @@ extension FileDoNotDisturb {
     var whileOn: String {
         switch self {
         case .lxqtNotifications:
-            "while LXQt's do-not-disturb is on, lxqt-notificationd draws no popup, critical ones neither, and keeps "
-                + "each hidden until it expires (then in its tray's list); unotifyd plays no sound but a critical one's"
+            "while LXQt's do-not-disturb is on, lxqt-notificationd draws no popup, critical ones neither (unless "
+                + "one from before is still on screen: new ones are drawn beside it), and keeps each hidden until it "
+                + "expires; switched off, it shows those it still holds with the next one it draws; unotifyd plays "
+                + "no sound but a critical one's"
         }
     }
 }

@@ -59,6 +59,30 @@ import TestSupport
         #expect(try directories.read() == true)
     }
 
+    /// The file lxqt-config-notificationd 1.2 wrote when its *Only save notifications* box (under
+    /// *Do Not Disturb*) was clicked, byte for byte, over the one the server had made; the box
+    /// unchecked writes `false`.
+    @Test func theFileLxqtsSettingsDialogWroteIsRead() throws {
+        let directories = try Directories()
+        defer { directories.remove() }
+        let written = """
+            [General]
+            __userfile__=true
+            doNotDisturb=true
+            screenWithMouse=false
+            server_decides=10
+            spacing=6
+            unattendedMaxNum=10
+            width=300
+
+            """
+        try directories.write(written, to: directories.user)
+        #expect(try directories.read() == true)
+        try directories.write(
+            written.replacingOccurrences(of: "doNotDisturb=true", with: "doNotDisturb=false"), to: directories.user)
+        #expect(try directories.read() == false)
+    }
+
     /// `QVariant::toBool()` of a string is true unless it is empty, `0` or `false` in any case:
     /// `no` and `off` turn LXQt's do-not-disturb on, as they do in lxqt-notificationd. A `\x`
     /// escape takes every hex digit after it, as Qt's does: `fal\x73e` is `fal` and U+073E.

@@ -7,7 +7,9 @@ extension EndToEndWithoutPixelClicks {
     /// its own settings file (`lxqt/notifications.conf`, as its settings dialog writes it). The
     /// server draws nothing while it is on, critical ones neither, and keeps what it held; unotify
     /// reads the same file: `--explain` says on, the `.active` notification is not heard, the
-    /// critical marker is (unotifyd plays it). Switched off, the server shows what it held.
+    /// critical marker is (unotifyd plays it). Switched off, the server shows what it still holds
+    /// with the next notification it draws (here the probe that sees it reload its file, which
+    /// is then closed: what stays on screen is what it held).
     @Suite(.serialized, .timeLimit(.minutes(3))) struct LxqtDoNotDisturbEndToEndTests {
         static let app = "org.example.Focus"
         static let origin = "LXQt: doNotDisturb in lxqt/notifications.conf"
@@ -42,7 +44,8 @@ extension EndToEndWithoutPixelClicks {
             let delivered = try await session.output(["delivered", "--app", Self.app])
             #expect(delivered.contains("Quiet"), "the active one is no longer delivered: \(delivered)")
 
-            // Off again: the server shows what it held ("Quiet" never expires), unotify reads off.
+            // Off again: with the probe the server shows what it held ("Quiet" never expires), and
+            // that stays once the probe is closed; unotify reads off.
             try await session.desktop.lxqtSetDoNotDisturb(false)
             try await session.waitForShown(1)
             let after = try await session.output(["server", "--explain"])
