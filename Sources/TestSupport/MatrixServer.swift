@@ -110,7 +110,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "xfce4-notifyd": ["click on the notification", "history"]
         case "notification-daemon": ["number of buttons", "closed popups"]
         case "mate": ["closing", "history"]
-        case "lxqt": []
+        case "lxqt": ["do not disturb"]  // it draws no critical one either
         case "mako": ["buttons", "history"]
         case "notify-osd": ["buttons", "number of buttons", "click on the notification", "closing", "history"]
         case "gnome-shell": ["number of buttons", "timeouts", "quiet delivery"]
