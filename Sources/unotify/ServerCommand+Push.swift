@@ -23,4 +23,20 @@ extension ServerCommand {
             return "push distributor: unavailable (the session bus could not be asked: \(error))"
         }
     }
+
+    /// The `--explain` lines that name the push servers the registered apps' messages go
+    /// through, as the agent knows them from the endpoints the distributor gave: "push server:
+    /// https://ntfy.example.org", one a server, or one line saying why none is named.
+    static func pushServerLines() async -> [String] {
+        do {
+            let client = try await AgentClient()
+            let origins = try await client.pushServers()
+            guard !origins.isEmpty else {
+                return ["push server: none known yet (it is known once an app registers: unotify push --register APP)"]
+            }
+            return origins.map(PushServerLine.line(origin:))
+        } catch {
+            return ["push server: unknown (the agent could not be asked: \(error))"]
+        }
+    }
 }
