@@ -9,8 +9,8 @@ struct AgentPush {
     let waiting: DocumentFile<WaitingPushFile>
     /// Watches `push.json` while messages wait for it to be readable.
     var waitingWatch: FileNameWatch?
-    /// The delivery of the waiting messages under way, which a message that comes meanwhile
-    /// waits for (the older messages first).
+    /// The last delivery of the waiting messages begun: the next one begins after it, and a
+    /// message that comes meanwhile waits for it (the older messages first).
     var waitingDelivery: Task<Void, Never>?
     /// Whether messages may wait in `push-waiting.json`: until the agent has found it empty
     /// (a previous agent may have left some), and after a message was kept.

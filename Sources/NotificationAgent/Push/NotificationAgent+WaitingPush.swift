@@ -54,13 +54,15 @@ extension NotificationAgent {
 
     /// Delivers the messages waiting in `push-waiting.json`, oldest first, when `push.json` can
     /// be read; otherwise leaves them, and the watch, waiting. A call while a delivery is under
-    /// way waits for that one.
+    /// way makes its own after that one: the file may have become readable since it looked.
     func deliverWaiting() async {
-        if let running = push.waitingDelivery { return await running.value }
-        let delivery = Task { await self.deliverEachWaiting() }
+        let previous = push.waitingDelivery
+        let delivery = Task {
+            await previous?.value
+            await self.deliverEachWaiting()
+        }
         push.waitingDelivery = delivery
         await delivery.value
-        if push.waitingDelivery == delivery { push.waitingDelivery = nil }
     }
 
     private func deliverEachWaiting() async {
