@@ -288,7 +288,9 @@ extension EndToEndWithoutPixelClicks {
         /// What ntfy does where RFC 8030 and RFC 8292 say otherwise (PUSH.md's table): a message's
         /// `TTL` is ignored (ntfy keeps it its own 12 h), an app registered with its server's key
         /// gets an unsigned push shown (KUnifiedPush keeps the key, ntfy enforces nothing), and a
-        /// push after `--unregister` is answered 200 (no 404 or 410) and shown to nobody.
+        /// push after `--unregister`, or to a token the agent lost and asked KUnifiedPush to
+        /// forget, is answered 200 (no 404 or 410) and shown to nobody; `server --explain` names
+        /// KUnifiedPush and ntfy.
         @Test func ntfyIgnoresTTLAndVAPIDAndAnswers200AfterUnregister() async throws {
             let rig = try await Rig()
             let subscription = try await rig.registerAndStopTheAgent()
@@ -321,9 +323,39 @@ extension EndToEndWithoutPixelClicks {
             #expect(try await rig.unotify(["push", "--unregister", signed]).status == 0)
             let gone = try await rig.send(Self.payload(title: "Gone", size: 200), to: signedSubscription)
             #expect(gone.lines == ["200"], "no 404 or 410 after the unregistration")
+
+            // A token the agent lost (push.json put back from before the registration): the agent
+            // asks KUnifiedPush to forget it, KUnifiedPush drops its client and ntfy topic, and ntfy
+            // still answers 200.
+            let lost = "org.example.Lost"
+            #expect(try await rig.unotify(["settings", lost, "allow"]).status == 0)
+            try await rig.stopTheAgent()
+            let pushFile = rig.agentState.appendingPathComponent("push.json")
+            let before = try Data(contentsOf: pushFile)
+            let lostRegistration = try await rig.unotify(["push", "--register", lost])
+            #expect(lostRegistration.status == 0, "\(lostRegistration.stderr)")
+            let lostSubscription = lostRegistration.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: pushFile)) as? [String: Any]
+            let token = try #require(
+                ((stored?["apps"] as? [String: Any])?[lost] as? [String: Any])?["token"] as? String)
+            let config = try #require(rig.desktop.variables["DESKTOP_PUSH_CONFIG"])
+            #expect(
+                try String(contentsOfFile: config, encoding: .utf8).contains("[\(token)]"), "a client of KUnifiedPush")
+            try await rig.stopTheAgent()
+            try before.write(to: pushFile)
+            #expect(try await rig.send(Self.payload(title: "Lost", size: 200), to: lostSubscription).lines == ["200"])
+            try await Eventually.wait(timeout: .seconds(30), "KUnifiedPush forgets the lost token: \(rig.logs())") {
+                try !String(contentsOfFile: config, encoding: .utf8).contains("[\(token)]")
+            }
+            #expect(try await rig.count("unknown-token") == 1)
+            let afterForgotten = try await rig.send(Self.payload(title: "Forgotten", size: 200), to: lostSubscription)
+            #expect(afterForgotten.lines == ["200"], "no 404 or 410 for the forgotten token")
+
             #expect(try await rig.send(Self.payload(title: "Marker", size: 200), to: subscription).lines == ["200"])
             #expect(try await rig.shown(count: 3).map(\.summary) == ["TTL", "Unsigned", "Marker"], "\(rig.logs())")
-            #expect(rig.monitor.notifyCalls.map(\.summary) == ["TTL", "Unsigned", "Marker"], "nothing shown for Gone")
+            #expect(
+                rig.monitor.notifyCalls.map(\.summary) == ["TTL", "Unsigned", "Marker"],
+                "nothing shown for Gone, Lost or Forgotten")
         }
     }
 }
