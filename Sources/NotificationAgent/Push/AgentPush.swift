@@ -15,6 +15,10 @@ struct AgentPush {
     /// Whether messages may wait in `push-waiting.json`: until the agent has found it empty
     /// (a previous agent may have left some), and after a message was kept.
     var mayHaveWaiting = true
+    /// Whether a `NewEndpoint` or `Unregistered` was refused for an unreadable `push.json`: once
+    /// it can be read, every subscription is registered again, so that the distributor sends
+    /// its current endpoint.
+    var registerAgainWhenReadable = false
     /// Whether a waiting message dropped for the bounds was logged yet (the first is, whatever
     /// the throttle).
     var waitingDropSaid = false

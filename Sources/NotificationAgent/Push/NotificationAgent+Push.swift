@@ -267,7 +267,10 @@ extension NotificationAgent {
         do {
             return try subscription(forToken: token, refusing: what)
         } catch {
-            throw stateUnreadable(error, then: "send it again once the file is repaired")
+            // A distributor may not send it again: the agent registers again once it can read.
+            push.registerAgainWhenReadable = true
+            watchForReadableSubscriptions()
+            throw stateUnreadable(error, then: "the agent registers again once the file is repaired")
         }
     }
 

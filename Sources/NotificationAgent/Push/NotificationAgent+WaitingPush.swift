@@ -73,11 +73,17 @@ extension NotificationAgent {
             (try? subscriptions()) != nil
         else {
             // try?: a waiting file that cannot be read is said when push.json can be read
-            if (try? push.waiting.load().messages.isEmpty) != true { watchForReadableSubscriptions() }
+            if push.registerAgainWhenReadable || (try? push.waiting.load().messages.isEmpty) != true {
+                watchForReadableSubscriptions()
+            }
             return
         }
         push.waitingWatch?.cancel()
         push.waitingWatch = nil
+        if push.registerAgainWhenReadable {
+            push.registerAgainWhenReadable = false
+            Task { [weak self] in await self?.registerAgain() }
+        }
         while true {
             let message: WaitingPushMessage
             do {
@@ -120,9 +126,9 @@ extension NotificationAgent {
         await deliver(body, token: message.token, id: message.id, app: app, subscription: subscription)
     }
 
-    /// Starts watching `push.json`, once, so that the waiting messages are delivered when it is
-    /// repaired.
-    private func watchForReadableSubscriptions() {
+    /// Starts watching `push.json`, once, so that the waiting messages are delivered (and the
+    /// subscriptions registered again, ``AgentPush/registerAgainWhenReadable``) when it is repaired.
+    func watchForReadableSubscriptions() {
         guard push.waitingWatch == nil else { return }
         do {
             push.waitingWatch = try FileNameWatch(

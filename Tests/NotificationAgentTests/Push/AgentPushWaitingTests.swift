@@ -139,6 +139,29 @@ import TestSupport
         await setup.distributor.stop()
     }
 
+    /// A distributor's `NewEndpoint` refused for an unreadable `push.json` is not kept; once the
+    /// file is repaired the agent sends `Register` again for its subscriptions (the spec's way to
+    /// have the distributor send the current endpoint), not only at its next start.
+    @Test func aNewEndpointRefusedForAnUnreadablePushFileIsAskedForAgainOnceTheFileIsRepaired() async throws {
+        let setup = try await Setup(.garbage)
+        let registers = await setup.distributor.registers
+        var call = DBusMessage.methodCall(
+            destination: AgentInterface.busName, path: UnifiedPush.connectorPath, interface: UnifiedPush.connector2,
+            member: "NewEndpoint",
+            body: [
+                [
+                    "token": DBusVariant(setup.token), "endpoint": DBusVariant("https://push.example.org/up/new"),
+                ].dbusValue
+            ])
+        call.sender = await setup.distributor.connection.uniqueName
+        await #expect(throws: DBusError.self) { _ = try await setup.fresh.connectorCalled(call) }
+        try setup.repair()
+        try await Eventually.wait(timeout: .seconds(20), "the repaired agent registers again") {
+            await setup.distributor.registers > registers
+        }
+        await setup.distributor.stop()
+    }
+
     /// The bounds on their own: the count, the bytes of bodies, and the same message kept once.
     @Test func theWaitingFileKeepsItsBounds() {
         func message(_ number: Int, bytes: Int) -> WaitingPushMessage {
