@@ -33,8 +33,7 @@ struct ServerCommand: AsyncParsableCommand {
                     StandardOutput.write("\(line.works ? "works   " : "degrades") \(line.feature): \(line.detail)")
                 }
                 StandardOutput.write(await Self.doNotDisturbLine(client, profile))
-                StandardOutput.write(await Self.pushDistributorLine())
-                for line in await Self.pushServerLines() { StandardOutput.write(line) }
+                for line in await Self.pushExplanation() { StandardOutput.write(line) }
                 for quirk in profile.quirks {
                     StandardOutput.write("measured \(quirk.behaviour.summary) (\(quirk.versions)): \(quirk.evidence)")
                 }

@@ -105,6 +105,7 @@ import TestSupport
         let none = try await rig.unotify(["server", "--explain"])
         #expect(none.status == 0, "\(none.stderr)")
         #expect(none.stdout.contains("push distributor: none"))
+        #expect(!none.stdout.contains("push server"), "no distributor: the agent is not asked")
         let distributor = try await FakeDistributor(address: rig.bus.address)
         let one = try await rig.unotify(["server", "--explain"])
         #expect(one.stdout.contains("push distributor: org.unifiedpush.Distributor.fake\n"))
