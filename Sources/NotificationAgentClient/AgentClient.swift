@@ -161,6 +161,11 @@ package actor AgentClient {
         try await call(AgentInterface.pushStatus, ())
     }
 
+    /// The origins of the push servers the registered apps' endpoints are on, sorted.
+    package func pushServers() async throws -> [String] {
+        try await call(AgentInterface.pushServers, ())
+    }
+
     /// Calls `method` with `arguments` and reads its reply, both through the method's
     /// ``AgentCall``; a reply it cannot read is an error naming the method.
     func call<Arguments, Reply>(_ method: AgentCall<Arguments, Reply>, _ arguments: Arguments) async throws -> Reply {

@@ -74,6 +74,11 @@ extension AgentInterface {
         documentation: "The UnifiedPush distributor in use (its bus name; empty when none) and how many push "
             + "messages were delivered and dropped since the agent started, by reason.")
 
+    package static let pushServers = AgentCall(
+        .pushServers, arguments: AgentBody(), reply: AgentBody("origins", [String].self),
+        documentation: "The push servers the registered apps' messages go through: the origin (scheme, host and "
+            + "port) of each endpoint the distributor gave, each once, sorted; empty when no app has one.")
+
     package static let listPending = AgentCall(
         .listPending, arguments: AgentBody("app", String.self), reply: AgentBody("pending", [PendingRecord].self),
         documentation: "The app's scheduled requests, soonest first: each request, its trigger and its next fire date "

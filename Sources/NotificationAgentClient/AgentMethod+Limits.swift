@@ -10,7 +10,7 @@ extension AgentMethod {
         switch self {
         case .requestAuthorization, .getSettings, .resetSettings, .listApps, .listPending, .listDelivered,
             .setBadge, .getCategories, .listen, .registerPresenter, .getDesktop, .registerPush,
-            .registerPushWithServerKey, .unregisterPush, .pushStatus, .getVersion:
+            .registerPushWithServerKey, .unregisterPush, .pushStatus, .pushServers, .getVersion:
             Self.smallArgumentBytes
         // An app and at most a dozen settings of short names.
         case .setSettings: 16_384

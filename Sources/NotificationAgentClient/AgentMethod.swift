@@ -16,6 +16,7 @@ package enum AgentMethod: String, CaseIterable, Sendable {
     case registerPushWithServerKey = "RegisterPushWithServerKey"
     case unregisterPush = "UnregisterPush"
     case pushStatus = "PushStatus"
+    case pushServers = "PushServers"
     case listPending = "ListPending"
     case removePending = "RemovePending"
     case listDelivered = "ListDelivered"
@@ -46,6 +47,7 @@ package enum AgentMethod: String, CaseIterable, Sendable {
         case .registerPushWithServerKey: AgentInterface.registerPushWithServerKey.description
         case .unregisterPush: AgentInterface.unregisterPush.description
         case .pushStatus: AgentInterface.pushStatus.description
+        case .pushServers: AgentInterface.pushServers.description
         case .listPending: AgentInterface.listPending.description
         case .removePending: AgentInterface.removePending.description
         case .listDelivered: AgentInterface.listDelivered.description

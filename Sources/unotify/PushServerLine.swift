@@ -16,7 +16,13 @@ enum PushServerLine {
         let rest = subscription[scheme.upperBound...]
         let authority = rest.prefix { $0 != "/" && $0 != "\"" && $0 != "?" }
         guard !authority.isEmpty else { return nil }
-        let origin = String(subscription[start..<scheme.upperBound]) + authority
+        return line(origin: String(subscription[start..<scheme.upperBound]) + authority)
+    }
+
+    /// "push server: ORIGIN" for an origin (`https://ntfy.example.org`), with a note for
+    /// KUnifiedPush's default.
+    static func line(origin: String) -> String {
+        let authority = origin.split(separator: "://", maxSplits: 1).last ?? ""
         let host = authority.split(separator: "@").last?.split(separator: ":").first.map(String.init) ?? ""
         guard host == kdeDefaultHost else { return "push server: \(origin)" }
         return "push server: \(origin) (KUnifiedPush's default, used when its settings name no server; "

@@ -15,7 +15,7 @@ struct ServerCommand: AsyncParsableCommand {
 
     @Flag(
         help:
-            "Explain what works on this server, what degrades and how, whether the desktop's do-not-disturb is on (and where it was read), and which UnifiedPush distributor remote notifications use."
+            "Explain what works on this server, what degrades and how, whether the desktop's do-not-disturb is on (and where it was read), which UnifiedPush distributor remote notifications use, and which push servers the registered apps' messages go through."
     )
     var explain = false
 
@@ -33,7 +33,7 @@ struct ServerCommand: AsyncParsableCommand {
                     StandardOutput.write("\(line.works ? "works   " : "degrades") \(line.feature): \(line.detail)")
                 }
                 StandardOutput.write(await Self.doNotDisturbLine(client, profile))
-                StandardOutput.write(await Self.pushDistributorLine())
+                for line in await Self.pushExplanation() { StandardOutput.write(line) }
                 for quirk in profile.quirks {
                     StandardOutput.write("measured \(quirk.behaviour.summary) (\(quirk.versions)): \(quirk.evidence)")
                 }

@@ -105,9 +105,37 @@ import TestSupport
         let none = try await rig.unotify(["server", "--explain"])
         #expect(none.status == 0, "\(none.stderr)")
         #expect(none.stdout.contains("push distributor: none"))
+        #expect(!none.stdout.contains("push server"), "no distributor: the agent is not asked")
         let distributor = try await FakeDistributor(address: rig.bus.address)
         let one = try await rig.unotify(["server", "--explain"])
         #expect(one.stdout.contains("push distributor: org.unifiedpush.Distributor.fake\n"))
+        await distributor.stop()
+    }
+
+    /// `server --explain` names the push server too, as `push --register` does: none before an
+    /// app registers, then the origin of the endpoint the distributor gave, and KUnifiedPush's
+    /// default said as such. Before, it named the distributor only.
+    @Test func serverExplainNamesThePushServerOnceAnAppRegistered() async throws {
+        let rig = try await PushCommandTests.Rig()
+        let distributor = try await FakeDistributor(address: rig.bus.address)
+        let before = try await rig.unotify(["server", "--explain"])
+        #expect(before.status == 0, "\(before.stderr)")
+        #expect(before.stdout.contains("push server: none known yet"), "\(before.stdout)")
+        #expect(try await rig.unotify(["push", "--register", "org.example.Chat"]).status == 0)
+        let registration = try #require(await distributor.registrations.first)
+        let endpoint = try #require(URL(string: registration.value.endpoint))
+        let origin = "http://\(endpoint.host ?? "?")" + (endpoint.port.map { ":\($0)" } ?? "")
+        let after = try await rig.unotify(["server", "--explain"])
+        #expect(
+            after.stdout.contains("push distributor: org.unifiedpush.Distributor.fake\npush server: \(origin)\n"),
+            "\(after.stdout)")
+
+        try await distributor.sendNewEndpoint(
+            "https://unifiedpush.kde.org/UP?token=\(registration.key)", token: registration.key)
+        try await Eventually.wait(timeout: .seconds(10), "the agent stores the new endpoint") {
+            try await rig.unotify(["server", "--explain"]).stdout.contains(
+                "push server: https://unifiedpush.kde.org (KUnifiedPush's default")
+        }
         await distributor.stop()
     }
 }

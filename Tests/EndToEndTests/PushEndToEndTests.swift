@@ -125,13 +125,18 @@ extension EndToEndWithoutPixelClicks {
             /// private key's PEM file, and the public key in base64url (the last 65 bytes of the
             /// DER public key are the uncompressed point).
             func vapidKeyPair(_ name: String) async throws -> (pem: URL, publicKey: String) {
-                let pem = session.state.url.appendingPathComponent("\(name).pem")
+                try await Self.vapidKeyPair(name, in: session.state.url)
+            }
+
+            /// The same, its files in `directory`.
+            static func vapidKeyPair(_ name: String, in directory: URL) async throws -> (pem: URL, publicKey: String) {
+                let pem = directory.appendingPathComponent("\(name).pem")
                 let make = try ChildProcess(
                     "/usr/bin/openssl", ["ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", pem.path])
                 guard try await make.wait(timeout: 20) == 0 else {
                     throw TestSupportError("openssl ecparam failed: \(make.standardError)")
                 }
-                let der = session.state.url.appendingPathComponent("\(name).der")
+                let der = directory.appendingPathComponent("\(name).der")
                 let exporting = try ChildProcess(
                     "/usr/bin/openssl", ["ec", "-in", pem.path, "-pubout", "-outform", "DER", "-out", der.path])
                 guard try await exporting.wait(timeout: 20) == 0 else {

@@ -88,12 +88,28 @@ extension EndToEndWithoutPixelClicks {
                 }
             }
 
-            /// pywebpush's send of `payload` to `subscription`: its exit status and the HTTP
-            /// statuses it printed.
-            func send(_ payload: String, to subscription: String) async throws -> (status: Int32, lines: [String]) {
+            /// Kills the agent (SIGKILL) and waits until it has left the bus; its process id.
+            @discardableResult func killTheAgent() async throws -> Int {
+                let pid = try await watcher.processID(of: "org.unotify.Agent")
+                kill(pid_t(pid), SIGKILL)
+                try await Eventually.wait(timeout: .seconds(10), "the agent leaves the bus") {
+                    try await watcher.nameOwner(of: "org.unotify.Agent") == nil
+                }
+                return Int(pid)
+            }
+
+            /// The agent's state directory (`$XDG_STATE_HOME/unotify`).
+            var agentState: URL { state.url.appendingPathComponent("unotify") }
+
+            /// pywebpush's send of `payload` to `subscription` (with `options` of webpush-send):
+            /// its exit status and the lines it printed (the HTTP statuses).
+            func send(_ payload: String, to subscription: String, _ options: [String] = []) async throws -> (
+                status: Int32, lines: [String]
+            ) {
                 let sender = try ChildProcess(
                     python,
-                    [PackageRoot.url.appendingPathComponent("scripts/push/webpush-send").path, subscription, payload])
+                    [PackageRoot.url.appendingPathComponent("scripts/push/webpush-send").path, subscription, payload]
+                        + options)
                 let status = try await sender.wait(timeout: 120)
                 return (status, sender.standardOutput.split(separator: "\n").map(String.init))
             }
@@ -221,15 +237,125 @@ extension EndToEndWithoutPixelClicks {
             #expect(try await rig.send(Self.payload(title: "Two", size: 200), to: subscription).lines == ["200"])
             // KUnifiedPush's reconnection waits a random 15 to 40 s after the connection failed.
             #expect(try await rig.shown(count: 2, within: .seconds(90)).map(\.summary) == ["One", "Two"])
-            let pid = try await rig.watcher.processID(of: "org.unotify.Agent")
-            kill(pid_t(pid), SIGKILL)
-            try await Eventually.wait(timeout: .seconds(10), "the agent leaves the bus") {
-                try await rig.watcher.nameOwner(of: "org.unotify.Agent") == nil
-            }
+            let pid = try await rig.killTheAgent()
             #expect(try await rig.send(Self.payload(title: "Three", size: 200), to: subscription).lines == ["200"])
             #expect(try await rig.shown(count: 3).map(\.summary) == ["One", "Two", "Three"])
             #expect(try await rig.watcher.processID(of: "org.unotify.Agent") != pid, "another agent")
             #expect(rig.monitor.notifyCalls.map(\.summary) == ["One", "Two", "Three"], "\(rig.logs())")
+        }
+        /// KUnifiedPush hands a message over once: when the agent cannot read `push.json` then
+        /// (here truncated), it refuses the message and KUnifiedPush never sends it again. The
+        /// agent keeps it (`push-waiting.json`, 0600) and shows it once the state can be read,
+        /// here by the next agent after a SIGKILL, before the message that started it; and an
+        /// agent killed after showing it, before taking it out of the file, leaves a copy the
+        /// next agent drops as a replay. Before the fix the message was never shown.
+        @Test func aMessageTakenWhileTheStateWasUnreadableIsShownOnceAcrossKills() async throws {
+            let rig = try await Rig()
+            let subscription = try await rig.registerAndStopTheAgent()
+            let pushFile = rig.agentState.appendingPathComponent("push.json")
+            let waitingFile = rig.agentState.appendingPathComponent("push-waiting.json")
+            let original = try Data(contentsOf: pushFile)
+            try original.prefix(original.count / 2).write(to: pushFile)
+            #expect(try await rig.send(Self.payload(title: "Kept", size: 200), to: subscription).lines == ["200"])
+            try await Eventually.wait(timeout: .seconds(30), "the agent keeps the message: \(rig.logs())") {
+                FileManager.default.fileExists(atPath: waitingFile.path)
+            }
+            let kept = try Data(contentsOf: waitingFile)
+            let mode = try #require(
+                try FileManager.default.attributesOfItem(atPath: waitingFile.path)[.posixPermissions] as? Int)
+            #expect(mode == 0o600, "push-waiting.json is private: \(String(mode, radix: 8))")
+            #expect(try await rig.count("state-unreadable") == 1)
+            #expect(try await rig.count("kept") == 1)
+
+            try await rig.killTheAgent()
+            try original.write(to: pushFile)
+            #expect(try await rig.send(Self.payload(title: "Next", size: 200), to: subscription).lines == ["200"])
+            #expect(try await rig.shown(count: 2).map(\.summary) == ["Kept", "Next"], "the kept message first")
+            try await Eventually.wait(timeout: .seconds(10), "taken out of push-waiting.json") {
+                try Data(contentsOf: waitingFile) != kept
+            }
+            #expect(try await rig.count("replayed") == 0, "KUnifiedPush did not send the refused message again")
+
+            // The agent killed after it showed the message, before it took it out of the file.
+            try await rig.killTheAgent()
+            try kept.write(to: waitingFile)
+            #expect(try await rig.send(Self.payload(title: "Last", size: 200), to: subscription).lines == ["200"])
+            #expect(try await rig.shown(count: 3).map(\.summary) == ["Kept", "Next", "Last"])
+            #expect(try await rig.count("replayed") == 1, "the copy dropped: \(rig.logs())")
+            #expect(rig.monitor.notifyCalls.map(\.summary) == ["Kept", "Next", "Last"], "each shown once")
+        }
+
+        /// What ntfy does where RFC 8030 and RFC 8292 say otherwise (PUSH.md's table): a message's
+        /// `TTL` is ignored (ntfy keeps it its own 12 h), an app registered with its server's key
+        /// gets an unsigned push shown (KUnifiedPush keeps the key, ntfy enforces nothing), and a
+        /// push after `--unregister`, or to a token the agent lost and asked KUnifiedPush to
+        /// forget, is answered 200 (no 404 or 410) and shown to nobody; `server --explain` names
+        /// KUnifiedPush and ntfy.
+        @Test func ntfyIgnoresTTLAndVAPIDAndAnswers200AfterUnregister() async throws {
+            let rig = try await Rig()
+            let subscription = try await rig.registerAndStopTheAgent()
+            let sent = try await rig.send(Self.payload(title: "TTL", size: 200), to: subscription, ["--response"])
+            let line = try #require(sent.lines.first)
+            #expect(line.hasPrefix("200 "), "\(sent.lines)")
+            let answer = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.dropFirst(4).utf8)) as? [String: Any], "\(line)")
+            let time = try #require(answer["time"] as? Int, "\(answer)")
+            let expires = try #require(answer["expires"] as? Int, "\(answer)")
+            #expect(expires - time == 43_200, "webpush-send sends TTL: 60; ntfy keeps it 12 h: \(answer)")
+            #expect(try await rig.shown(count: 1).map(\.summary) == ["TTL"])
+            let explained = try await rig.unotify(["server", "--explain"])
+            let server = try #require(rig.desktop.variables["DESKTOP_PUSH_URL"])
+            #expect(
+                explained.stdout.contains(
+                    "push distributor: org.unifiedpush.Distributor.kde\npush server: \(server)\n"),
+                "server --explain names KUnifiedPush and ntfy: \(explained.stdout)")
+
+            let signed = "org.example.Signed"
+            #expect(try await rig.unotify(["settings", signed, "allow"]).status == 0)
+            let key = try await PushEndToEndTests.Rig.vapidKeyPair("server", in: rig.state.url).publicKey
+            let registered = try await rig.unotify(["push", "--register", signed, "--server-key", key])
+            #expect(registered.status == 0, "\(registered.stderr)")
+            let signedSubscription = registered.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let unsigned = try await rig.send(Self.payload(title: "Unsigned", size: 200), to: signedSubscription)
+            #expect(unsigned.lines == ["200"], "accepted without the signature")
+            #expect(try await rig.shown(count: 2).map(\.summary) == ["TTL", "Unsigned"])
+
+            #expect(try await rig.unotify(["push", "--unregister", signed]).status == 0)
+            let gone = try await rig.send(Self.payload(title: "Gone", size: 200), to: signedSubscription)
+            #expect(gone.lines == ["200"], "no 404 or 410 after the unregistration")
+
+            // A token the agent lost (push.json put back from before the registration): the agent
+            // asks KUnifiedPush to forget it, KUnifiedPush drops its client and ntfy topic, and ntfy
+            // still answers 200.
+            let lost = "org.example.Lost"
+            #expect(try await rig.unotify(["settings", lost, "allow"]).status == 0)
+            try await rig.stopTheAgent()
+            let pushFile = rig.agentState.appendingPathComponent("push.json")
+            let before = try Data(contentsOf: pushFile)
+            let lostRegistration = try await rig.unotify(["push", "--register", lost])
+            #expect(lostRegistration.status == 0, "\(lostRegistration.stderr)")
+            let lostSubscription = lostRegistration.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: pushFile)) as? [String: Any]
+            let token = try #require(
+                ((stored?["apps"] as? [String: Any])?[lost] as? [String: Any])?["token"] as? String)
+            let config = try #require(rig.desktop.variables["DESKTOP_PUSH_CONFIG"])
+            #expect(
+                try String(contentsOfFile: config, encoding: .utf8).contains("[\(token)]"), "a client of KUnifiedPush")
+            try await rig.stopTheAgent()
+            try before.write(to: pushFile)
+            #expect(try await rig.send(Self.payload(title: "Lost", size: 200), to: lostSubscription).lines == ["200"])
+            try await Eventually.wait(timeout: .seconds(30), "KUnifiedPush forgets the lost token: \(rig.logs())") {
+                try !String(contentsOfFile: config, encoding: .utf8).contains("[\(token)]")
+            }
+            #expect(try await rig.count("unknown-token") == 1)
+            let afterForgotten = try await rig.send(Self.payload(title: "Forgotten", size: 200), to: lostSubscription)
+            #expect(afterForgotten.lines == ["200"], "no 404 or 410 for the forgotten token")
+
+            #expect(try await rig.send(Self.payload(title: "Marker", size: 200), to: subscription).lines == ["200"])
+            #expect(try await rig.shown(count: 3).map(\.summary) == ["TTL", "Unsigned", "Marker"], "\(rig.logs())")
+            #expect(
+                rig.monitor.notifyCalls.map(\.summary) == ["TTL", "Unsigned", "Marker"],
+                "nothing shown for Gone, Lost or Forgotten")
         }
     }
 }

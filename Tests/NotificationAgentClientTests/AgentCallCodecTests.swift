@@ -76,6 +76,7 @@ import Testing
                 #"{"endpoint":"http://127.0.0.1/up/y"}"#),
             try Self.roundTrip(AgentInterface.unregisterPush, app, true),
             try Self.roundTrip(AgentInterface.pushStatus, (), ("org.unifiedpush.Distributor.kde", ["delivered": 3])),
+            try Self.roundTrip(AgentInterface.pushServers, (), ["https://ntfy.example.org"]),
             try Self.roundTrip(AgentInterface.getVersion, (), "0.2.0"),
             try Self.roundTrip(AgentInterface.listPending, app, [pending, pending]),
             try Self.roundTrip(AgentInterface.removePending, (app, ["tea"]), 1),

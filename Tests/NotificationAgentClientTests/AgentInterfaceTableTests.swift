@@ -23,12 +23,12 @@ import Testing
         }
     }
 
-    /// Every method but those that concern no one app (`ListApps`, `Reply`, `GetDesktop`, `PushStatus`, `GetVersion`,
+    /// Every method but those that concern no one app (`ListApps`, `Reply`, `GetDesktop`, `PushStatus`, `PushServers`, `GetVersion`,
     /// `Relay`, which shows a notify-send notification) takes the app identifier first, as the agent's
     /// dispatch reads it.
     @Test func methodsTakeTheAppFirst() {
         for method in AgentMethod.allCases
-        where ![.listApps, .reply, .getDesktop, .pushStatus, .relay, .getVersion].contains(method) {
+        where ![.listApps, .reply, .getDesktop, .pushStatus, .pushServers, .relay, .getVersion].contains(method) {
             #expect(method.description.arguments.first == DBusArgumentDescription("app", "s"), "\(method.rawValue)")
         }
         #expect(AgentMethod.allCases.map(\.rawValue) == AgentInterface.description.methods.map(\.name.rawValue))

@@ -161,6 +161,8 @@ extension NotificationAgent {
             }
         case .pushStatus?:
             return try await serve(AgentInterface.pushStatus, message) { await pushStatus() }
+        case .pushServers?:
+            return try await serve(AgentInterface.pushServers, message) { try pushServers() }
         case .listPending?:
             return try await serve(AgentInterface.listPending, message) { app in
                 let id = try checked(app)

@@ -63,19 +63,6 @@ final class TimeZoneFileWatch: @unchecked Sendable {
 
     /// Reads every queued event; whether one of them is about the watched file's name.
     private func readEventsNameTheFile() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        var named = false
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            guard count > 0 else { return named }
-            var offset = 0
-            let header = MemoryLayout<inotify_event>.size
-            while offset + header <= count {
-                let length = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)) }
-                let nameBytes = buffer[(offset + header)..<min(offset + header + length, count)].prefix { $0 != 0 }
-                if String(decoding: nameBytes, as: UTF8.self) == name { named = true }
-                offset += header + length
-            }
-        }
+        FileNameWatch.readEvents(descriptor).contains(name)
     }
 }

@@ -18,7 +18,7 @@ enum SandboxedCallRule: Sendable {
             .unregisterPush, .listPending, .removePending, .listDelivered, .removeDelivered, .setBadge,
             .setCategories, .getCategories, .listen, .registerPresenter:
             self = .ownAppOnly
-        case .reply, .pushStatus, .getDesktop, .getVersion:
+        case .reply, .pushStatus, .pushServers, .getDesktop, .getVersion:
             self = .allowed
         case .setSettings, .resetSettings, .listApps, .relay:
             self = .refused

@@ -1,10 +1,27 @@
 import Foundation
 
 /// The agent's remote-notification state (`NotificationAgent+Push.swift`): the subscriptions
-/// of `push.json`, the distributor in use, the recent message ids (kept in `push-seen.journal`)
-/// and the counts.
+/// of `push.json`, the distributor in use, the recent message ids (kept in `push-seen.journal`),
+/// the messages waiting for `push.json` to be readable (`push-waiting.json`) and the counts.
 struct AgentPush {
     let file: DocumentFile<PushSubscriptionsFile>
+    /// The messages taken while `file` could not be read.
+    let waiting: DocumentFile<WaitingPushFile>
+    /// Watches `push.json` while messages wait for it to be readable.
+    var waitingWatch: FileNameWatch?
+    /// The last delivery of the waiting messages begun: the next one begins after it, and a
+    /// message that comes meanwhile waits for it (the older messages first).
+    var waitingDelivery: Task<Void, Never>?
+    /// Whether messages may wait in `push-waiting.json`: until the agent has found it empty
+    /// (a previous agent may have left some), and after a message was kept.
+    var mayHaveWaiting = true
+    /// Whether a `NewEndpoint` or `Unregistered` was refused for an unreadable `push.json`: once
+    /// it can be read, every subscription is registered again, so that the distributor sends
+    /// its current endpoint.
+    var registerAgainWhenReadable = false
+    /// Whether a waiting message dropped for the bounds was logged yet (the first is, whatever
+    /// the throttle).
+    var waitingDropSaid = false
     /// The document, read on first use.
     var document: PushSubscriptionsFile?
     /// The distributor registered with last, or nil.
@@ -24,6 +41,7 @@ struct AgentPush {
 
     init(directory: URL) {
         file = DocumentFile(directory: directory, prettyPrinted: true)
+        waiting = DocumentFile(directory: directory, prettyPrinted: false)
         seen = SeenPushJournal(directory: directory)
         recent = seen.load(capacity: RecentMessageIDs.defaultCapacity)
     }

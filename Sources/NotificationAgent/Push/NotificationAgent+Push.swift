@@ -27,11 +27,15 @@ extension NotificationAgent {
         if !((try? subscriptions().apps.isEmpty) ?? false) {
             Task { [weak self] in await self?.registerAgain() }
         }
+        // Messages a previous agent kept while push.json could not be read.
+        Task { [weak self] in await self?.deliverWaiting() }
     }
 
     func stopPush() {
         push.watch?.cancel()
         push.watch = nil
+        push.waitingWatch?.cancel()
+        push.waitingWatch = nil
     }
 
     /// `RegisterPush`: the app's subscription JSON, registering it first when needed.
@@ -111,6 +115,14 @@ extension NotificationAgent {
         return (choice?.name ?? "", push.counts.byName)
     }
 
+    /// `PushServers`: the origin of every registered app's endpoint, each once, sorted (origins
+    /// only: an endpoint is a capability URL).
+    ///
+    /// - Throws: when `push.json` cannot be read.
+    func pushServers() throws -> [String] {
+        Set(try subscriptions().apps.values.compactMap { $0.endpoint.flatMap(WebPushEndpoint.origin) }).sorted()
+    }
+
     /// One call of a distributor on the connector; the reply the spec asks for.
     func connectorCalled(_ message: DBusMessage) async throws -> [DBusValue] {
         let isVersion2 = message.interface != UnifiedPush.connector1
@@ -125,7 +137,7 @@ extension NotificationAgent {
             guard isVersion2, !id.isEmpty else { return empty }
             return [["id": DBusVariant(id)].dbusValue]
         case .newEndpoint(let token, let endpoint):
-            guard let (app, subscription) = try subscription(forToken: token, refusing: "NewEndpoint") else {
+            guard let (app, subscription) = try knownSubscription(forToken: token, refusing: "NewEndpoint") else {
                 logPush("ignored NewEndpoint for an unknown token")
                 return empty
             }
@@ -139,7 +151,7 @@ extension NotificationAgent {
             do { try saveSubscription(changed, app: app) } catch { logPush("cannot save \(app)'s endpoint: \(error)") }
         case .unregistered(let token):
             if push.unregistering.remove(token) != nil { return empty }
-            guard let (app, subscription) = try subscription(forToken: token, refusing: "Unregistered") else {
+            guard let (app, subscription) = try knownSubscription(forToken: token, refusing: "Unregistered") else {
                 return empty
             }
             try await checkSender(message.sender, of: subscription, app: app, call: "Unregistered")
@@ -159,129 +171,6 @@ extension NotificationAgent {
             }
         }
         return empty
-    }
-
-    /// Decrypts, reads and delivers one push message; every drop is counted and logged.
-    ///
-    /// - Throws: the error the distributor is answered with when `push.json` cannot be read: the
-    ///   message is refused, so that the distributor keeps it, and the token is kept.
-    func receive(_ body: [UInt8], token: String, id given: String, from sender: String? = nil) async throws {
-        // A message without an id is known by its bytes (``BodyMessageID``).
-        let id = given.isEmpty ? BodyMessageID.of(body) : given
-        guard let (app, subscription) = try subscription(forToken: token, refusing: "a message") else {
-            drop(.unknownToken, "a message for an unknown token was dropped")
-            return forgetUnknownToken(token, at: sender)
-        }
-        try await checkSender(sender, of: subscription, app: app, call: "Message")
-        let key = SeenPushJournal.key(token: token, id: id)
-        if !id.isEmpty, push.recent.contains(key) {
-            return drop(.replayed, "a replayed message \(id) for \(app) was dropped")
-        }
-        guard let keys = subscription.keys else { return drop(.undecryptable, "\(app)'s stored keys are malformed") }
-        let plaintext: Data
-        do {
-            plaintext = try WebPushDecryption.decrypt(Data(body), with: keys)
-        } catch {
-            return drop(.undecryptable, "a message for \(app) was dropped: \(error)")
-        }
-        // Seen only once it decrypted: a flood of junk ids cannot push real ones out of the window.
-        if !id.isEmpty {
-            _ = push.recent.insert(key)
-            if !push.seen.record(token: token, id: id, recent: push.recent) {
-                logPush(
-                    "message \(id) for \(app) could not be noted in \(push.seen.url.path): sent again after a restart, it would be shown again"
-                )
-            }
-        }
-        let payload: APNsPayload
-        do {
-            payload = try APNsPayload(json: plaintext)
-        } catch {
-            return drop(.invalidPayload, "a message for \(app) was dropped: \(error)")
-        }
-        let request = payload.deliveryRequest(
-            identifier: APNsPayload.generatedIdentifier(), strings: AppStringsTable.load(app: app))
-        if payload.contentAvailable, !request.hasContent {
-            // A silent push: for the running app's delegate (asked as for willPresent, which
-            // tells it apart), never shown. Not while the app may not notify at all.
-            // try?: an unreadable setting drops the silent push, reported by drop below
-            guard (try? checkMayNotifyAtAll(app: app)) == true else {
-                return drop(.notAllowed, "a silent push for \(app) was dropped: the app may not notify")
-            }
-            guard await askPresenter(app: app, request: request) != nil else {
-                return drop(.notShown, "a silent push for \(app) was dropped: the app is not running with a delegate")
-            }
-            return push.counts.record(.background)
-        }
-        do {
-            _ = try await add(request, app: app)
-            push.counts.record(.delivered)
-        } catch let error as AgentError where error.code == .notAllowed {
-            drop(.notAllowed, "a message for \(app) was dropped: \(error.message)")
-        } catch {
-            drop(.notShown, "a message for \(app) was not shown: \(error)")
-        }
-    }
-
-    /// Refuses a connector call about `app`'s subscription unless it comes from the connection
-    /// that owns the distributor's name the token was registered with (UnifiedPush's rule): no
-    /// other program on the bus may show, re-route or end an app's remote notifications.
-    private func checkSender(_ sender: String?, of subscription: PushSubscription, app: String, call: String)
-        async throws
-    {
-        // try?: an owner that cannot be read is no match: the message is refused below and logged
-        let owner = try? await connection.nameOwner(of: BusName(validating: subscription.distributor))
-        guard let sender, let owner, sender == owner else {
-            push.counts.record(.foreignSender)
-            logPush(
-                "refused \(call) for \(app) from \(sender ?? "an unknown sender"): only its distributor "
-                    + "\(subscription.distributor) may call it")
-            throw DBusError(
-                .remote, "only the distributor \(app) registered with may call \(call) for its token",
-                name: ErrorName.accessDenied.rawValue)
-        }
-    }
-
-    /// Whether `app` is authorized or provisional.
-    private func checkMayNotifyAtAll(app: String) throws -> Bool {
-        let authorization = try authorizations.settings(for: app).authorization
-        return authorization == .authorized || authorization == .provisional
-    }
-
-    /// Asks the distributor that sent a message for a token the agent has no record of (its
-    /// state lost, or restored from an old copy) to unregister it: nothing would ever read its
-    /// messages, and once it is gone the app server is told so (410) and can stop. Asked once
-    /// per token, and for at most ``unknownTokensAskedAtOnce`` tokens at a time, so a flood of
-    /// made-up tokens costs bounded work. The distributor's `Unregistered` is the confirmation.
-    private func forgetUnknownToken(_ token: String, at sender: String?) {
-        guard let sender, !push.unregistering.contains(token),
-            push.unregistering.count < Self.unknownTokensAskedAtOnce,
-            // try?: a sender that is no valid name is not asked to unregister an unknown token
-            let distributor = try? client(sender)
-        else { return }
-        push.unregistering.insert(token)
-        // After the reply to `Message`: a distributor may wait for it before it reads calls.
-        Task { [weak self] in
-            do {
-                try await distributor.unregister(token: token)
-                await self?.logPush("asked \(sender) to unregister the unknown token")
-            } catch {
-                await self?.logPush("\(sender) was not asked to unregister an unknown token: \(error)")
-                await self?.tokenNoLongerUnregistering(token)
-            }
-        }
-    }
-
-    /// How many unknown tokens may wait for their distributor's `Unregistered` at once.
-    static let unknownTokensAskedAtOnce = 64
-
-    private func tokenNoLongerUnregistering(_ token: String) {
-        push.unregistering.remove(token)
-    }
-
-    private func drop(_ outcome: PushCounts.Outcome, _ line: String) {
-        push.counts.record(outcome)
-        logPush(line)
     }
 
     /// A distributor appeared (registers every subscription again, as the spec asks at start)
@@ -345,7 +234,7 @@ extension NotificationAgent {
         return choice
     }
 
-    private func client(_ name: String) throws -> DistributorClient {
+    func client(_ name: String) throws -> DistributorClient {
         DistributorClient(
             connection: connection, name: try BusName(validating: name), service: AgentInterface.busName.rawValue)
     }
@@ -357,7 +246,7 @@ extension NotificationAgent {
     /// - Throws: when `push.json` cannot be read (truncated, garbage, not a file): "I cannot read
     ///   my state" is never "this token is not mine", so the caller refuses `what` with this error,
     ///   which a distributor takes as "not delivered", and nothing irreversible is done.
-    private func subscription(forToken token: String, refusing what: String) throws -> (
+    func subscription(forToken token: String, refusing what: String) throws -> (
         app: String, subscription: PushSubscription
     )? {
         do {
@@ -365,16 +254,37 @@ extension NotificationAgent {
         } catch {
             push.counts.record(.stateUnreadable)
             logPush("\(what) was refused, the token kept: \(error)")
-            throw AgentError(
-                .settings,
-                "unotifyd cannot read its push subscriptions (\(push.file.url.path)): \(error); "
-                    + "nothing was delivered or forgotten, send it again once the file is repaired"
-            ).dbusError
+            throw error
         }
         return push.app(for: token)
     }
 
-    private func subscriptions() throws -> PushSubscriptionsFile {
+    /// ``subscription(forToken:refusing:)`` for a call that is only refused when `push.json` cannot
+    /// be read: the distributor sends it again.
+    private func knownSubscription(forToken token: String, refusing what: String) throws -> (
+        app: String, subscription: PushSubscription
+    )? {
+        do {
+            return try subscription(forToken: token, refusing: what)
+        } catch {
+            // A distributor may not send it again: the agent registers again once it can read.
+            push.registerAgainWhenReadable = true
+            watchForReadableSubscriptions()
+            throw stateUnreadable(error, then: "the agent registers again once the file is repaired")
+        }
+    }
+
+    /// The answer to a call refused because `push.json` cannot be read (`error`), ending with
+    /// what became of the call (`then`).
+    func stateUnreadable(_ error: any Error, then: String) -> DBusError {
+        AgentError(
+            .settings,
+            "unotifyd cannot read its push subscriptions (\(push.file.url.path)): \(error); nothing was delivered "
+                + "or forgotten; \(then)"
+        ).dbusError
+    }
+
+    func subscriptions() throws -> PushSubscriptionsFile {
         if let document = push.document { return document }
         let document = try push.file.load()
         push.document = document

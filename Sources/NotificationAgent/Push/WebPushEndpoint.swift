@@ -17,6 +17,15 @@ enum WebPushEndpoint {
         }
     }
 
+    /// The origin of `endpoint` (`https://push.example:8443`), where its push server is; nil
+    /// when it is no absolute URL with a host.
+    static func origin(_ endpoint: String) -> String? {
+        guard let url = URL(string: endpoint), let scheme = url.scheme?.lowercased(), let host = url.host,
+            !host.isEmpty
+        else { return nil }
+        return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+    }
+
     private static func isLoopback(_ host: String) -> Bool {
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         if bare == "localhost" || bare == "::1" { return true }

@@ -10,6 +10,8 @@ package enum StoredDocumentKind: Hashable, Sendable {
     case responses
     /// `push.json`: each app's remote-notification subscription and its keys.
     case push
+    /// `push-waiting.json`: push messages taken while `push.json` could not be read, kept until it can.
+    case pushWaiting
     /// `delivered.json`: the notifications the agent has on screen, so that a restarted agent
     /// still replaces and removes them.
     case delivered
@@ -22,6 +24,7 @@ package enum StoredDocumentKind: Hashable, Sendable {
         case .categories: "notification categories"
         case .responses: "responses waiting for their apps"
         case .push: "remote-notification subscriptions"
+        case .pushWaiting: "push messages waiting for their subscriptions"
         case .delivered: "delivered notifications"
         }
     }
@@ -34,6 +37,7 @@ package enum StoredDocumentKind: Hashable, Sendable {
         case .categories: "No category was read from it and it was left as it is."
         case .responses: "No response was read from it and it was left as it is."
         case .push: "No subscription was read from it, no push message is delivered, and it was left as it is."
+        case .pushWaiting: "No waiting push message was read from it and it was left as it is."
         case .delivered: "No delivered notification was read from it and it was left as it is."
         }
     }
@@ -47,6 +51,7 @@ package enum StoredDocumentKind: Hashable, Sendable {
         case .categories: "to start with no categories; apps set theirs again when they start"
         case .responses: "to start with no responses waiting; the answers in it are not handed to their apps"
         case .push: "to start with no subscriptions; apps must then register for remote notifications again"
+        case .pushWaiting: "to start with no push messages waiting; the messages in it are not shown"
         case .delivered:
             "to start with no delivered notifications known; those on screen are then shown again, not replaced"
         }
