@@ -35,6 +35,9 @@ public enum ServerBehaviour: Sendable, Hashable {
     case playsNoSoundFile
     /// It plays a sound only as it shows a banner: a notification without one is silent.
     case playsSoundOnlyWithBanner
+    /// It plays a notification's `sound-file` again later: when the app notifies after another
+    /// app did, the newest of its notifications still listed is played once more.
+    case replaysListedSounds
 
     // Closing and time on screen.
     /// A user's close is reported as an expiry (reason 1), so it cannot be told from one.

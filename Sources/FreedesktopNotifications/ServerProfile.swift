@@ -74,6 +74,13 @@ public struct ServerProfile: Hashable, Sendable {
         has(.playsSoundFile) || (capabilities.contains(.sound) && !has(.playsNoSoundFile))
     }
 
+    /// The server plays a notification's `sound-file` again later (Phosh: when the app notifies
+    /// after another app did, the newest of its notifications still listed sounds again), so
+    /// unotifyd replaces a notification whose sound the server has played with the same one
+    /// without its sound hint: it is heard once, and never for a later notification of the app
+    /// that must be silent.
+    public var replaysListedSounds: Bool { has(.replaysListedSounds) }
+
     /// The server drops a notification whose sender left the bus before the server asked for its
     /// process (GNOME Shell 46 and later): a one-shot sender must wait for `Notify`'s answer
     /// before it exits, as `unotify send` always does.

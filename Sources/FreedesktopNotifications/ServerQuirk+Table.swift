@@ -124,7 +124,7 @@ extension ServerQuirk {
                 + "(measured; ImageMatrixTests on swaync-0.12)"),
     ]
 
-    /// The other desktops' own servers: Xfce, Cinnamon, Budgie, Enlightenment, awesome.
+    /// The other desktops' own servers: Xfce, Cinnamon, Budgie, Enlightenment, awesome, Phosh.
     static let otherDesktops: [ServerQuirk] = [
         ServerQuirk(
             "Xfce Notify Daemon", .hasNoDefaultAction,
@@ -216,5 +216,13 @@ extension ServerQuirk {
             "naughty", vendor: "awesome", .drawsImagesOnlyAsAppIcon,
             evidence: "4.3: a red square given as app_icon was drawn, given as either image hint nothing (measured; "
                 + "ImageMatrixTests)"),
+        ServerQuirk(
+            "Phosh Notify Daemon", vendor: "Phosh", .replaysListedSounds,
+            evidence: "0.58.0: every notification becomes a feedbackd event, with its sound-file; when an app's "
+                + "group comes back to the top of the list (it notifies after another app did), phosh triggers the "
+                + "event of the group's newest listed notification again, sound-file and all, before the new "
+                + "one's (dbus-monitor on org.sigxcpu.Feedback: Ding from Bell, Marker, then Quiet from Bell with "
+                + "suppress-sound replayed Ding's sound-file); a Notify replacing it without the hint leaves the "
+                + "replay silent (measured; SoundMatrixTests on phosh-0.58 heard 8.0 markers of other sound before)"),
     ]
 }

@@ -151,14 +151,6 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// blended by the compositor; not looked into further).
     public var imageCaseRuns: Bool { name != "notify-osd" }
 
-    /// The sound case runs here: not yet on Phosh, an open failure. Phosh hands every
-    /// notification to feedbackd (`TriggerFeedback("mobi.phosh.Shell", "notification-new-generic",
-    /// …)` with the `sound-file`, or profile `quiet` for `suppress-sound`, measured); its first
-    /// half passes (the sound heard once, sent as `sound-file`), but with the app's sound off a
-    /// sound other than the marker's tone was heard beside it, twice in two runs, not yet
-    /// explained.
-    public var soundCaseRuns: Bool { family != "phosh" }
-
     /// The server refuses a notification once it holds this many that are open, with
     /// "Exceeded maximum number of notifications" (notify-send exits 1 there too):
     /// notification-daemon and mate (measured: of 50 sends in a row, the first 20 or 21 taken

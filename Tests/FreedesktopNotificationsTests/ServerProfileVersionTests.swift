@@ -33,9 +33,25 @@ import TestSupport
                 .playsSoundFile)
     }
 
+    @Test func phoshReplaysAListedSoundSoTheAgentTakesItOff() {
+        // Phosh 0.58 plays an app's newest listed notification's sound-file again when the app
+        // notifies after another app (measured): the agent replaces each notification whose
+        // sound it sent with one without the hint.
+        let capabilities = ["body", "body-markup", "actions", "icon-static", "sound"]
+        let phosh = ServerProfileFixture.profile("Phosh Notify Daemon", "Phosh", "0.58.0", capabilities)
+        #expect(phosh.replaysListedSounds && phosh.playsSoundFile)
+        #expect(
+            phosh.quirks.contains { $0.behaviour == .replaysListedSounds },
+            "server --explain lists the row")
+        #expect(!ServerProfileFixture.profile("Plasma", "KDE", "6.7.4", capabilities).replaysListedSounds)
+        #expect(
+            !ServerProfileFixture.profile("Notification Daemon", "MATE", "1.26.0", capabilities)
+                .replaysListedSounds)
+    }
+
     @Test func anAdvertisedSoundCountsUntilAMeasuredRowSaysOtherwise() {
-        // A server the table does not know (Phosh 0.58 advertises `sound` and plays it through
-        // feedbackd): its word is taken, and `server --explain` says so.
+        // A server the table has no sound row for (Phosh 0.58 advertises `sound` and plays it
+        // through feedbackd): its word is taken, and `server --explain` says so.
         let phosh = ServerProfileFixture.profile(
             "Phosh Notify Daemon", "Phosh", "0.58.0", ["body", "body-markup", "actions", "icon-static", "sound"])
         #expect(phosh.playsSoundFile)

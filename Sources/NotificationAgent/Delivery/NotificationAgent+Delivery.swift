@@ -56,13 +56,14 @@ extension NotificationAgent {
         }
         // Replaced on the server connection that showed it, never on another.
         let id = try await server.notify(plan.notify, replacing: replacing)
+        let shownRequest = await withoutReplayedSound(plan.notify, shownAt: id, profile: profile)
         // try?: the badge is beside the notification, which is shown; the launcher API has no one to tell
         if let badge = plan.badge { _ = try? await showBadge(badge, app: app) }
         if let sound = plan.soundToPlay {
             delivery.soundPlayer.play(sound, app: app)
         }
         guard !shown.isRetired(id.owner) else { return id }  // its server has gone meanwhile
-        let delivered = DeliveredNotification(app: app, request: request, date: Date(), shown: plan.notify)
+        let delivered = DeliveredNotification(app: app, request: request, date: Date(), shown: shownRequest)
         shown.addDelivered(delivered, at: id)
         if doNotDisturb, profile.discardsNotificationsInDoNotDisturb { shown.markDiscardedByServer(id) }
         deliveredChanged()
@@ -71,6 +72,24 @@ extension NotificationAgent {
             expire(id, shownAt: delivered.date, after: .milliseconds(Int(time)))
         }
         return id
+    }
+
+    /// `shown`, the notification just shown under `id`, as it stays on a server that plays a
+    /// listed notification's sound again (``ServerProfile/replaysListedSounds``, Phosh): replaced
+    /// there at once by the same notification without its sound hint, once the server has asked
+    /// for the sound (it does so before it answers `Notify`), so that the sound is heard once.
+    func withoutReplayedSound(_ shown: NotifyRequest, shownAt id: OwnedNotificationID, profile: ServerProfile) async
+        -> NotifyRequest
+    {
+        guard profile.replaysListedSounds, shown.hints.soundFile != nil || shown.hints.soundName != nil else {
+            return shown
+        }
+        var silent = shown
+        silent.hints.soundFile = nil
+        silent.hints.soundName = nil
+        // try?: a server gone meanwhile has nothing left to replay; the notification stays delivered
+        _ = try? await server.replace(id, with: silent)
+        return silent
     }
 
     /// Forgets a delivered notification and takes it off the screen (and out of the tray).
