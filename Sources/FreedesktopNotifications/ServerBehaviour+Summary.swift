@@ -18,6 +18,7 @@ extension ServerBehaviour {
         case .reportsDismissalWithoutActions: "has no actions but reports its close cross"
         case .numbersCloseReasonsOneLower: "numbers close reasons one lower than the specification"
         case .reportsDismissalAsReasonZero: "reports its close cross with reason 0"
+        case .reportsDismissalAsClosedByCall: "reports a user's swipe as closed by a call (reason 3)"
         case .leavesClosedPopupsDrawn: "leaves a closed popup drawn"
         case .ignoresExpireTimeout: "ignores expiry times"
         case .expireTimeoutClamp(let range):

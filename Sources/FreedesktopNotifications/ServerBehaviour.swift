@@ -48,6 +48,10 @@ public enum ServerBehaviour: Sendable, Hashable {
     case numbersCloseReasonsOneLower
     /// Its close cross is reported with reason 0, outside the specification: a dismissal.
     case reportsDismissalAsReasonZero
+    /// The user's close (Phosh's swipe) is reported with reason 3, as if `CloseNotification` had
+    /// been called: from a notification unotifyd still holds and no click answered (it closes
+    /// only those it has forgotten or that were clicked), a dismissal.
+    case reportsDismissalAsClosedByCall
     /// `CloseNotification` leaves the popup drawn until its own timeout.
     case leavesClosedPopupsDrawn
     /// `expire_timeout` is ignored: the agent closes an app's notification when its time is up.

@@ -112,6 +112,12 @@ public struct ServerProfile: Hashable, Sendable {
         }
     }
 
+    /// The server reports the user's close with reason 3, "closed by a call" (Phosh's swipe on a
+    /// banner or in its list; its "clear all" sends 2): reason 3 for a notification unotifyd
+    /// still holds and no click answered is the user's dismissal, since unotifyd calls
+    /// `CloseNotification` only on a notification it has forgotten or after a click.
+    public var reportsDismissalAsClosedByCall: Bool { has(.reportsDismissalAsClosedByCall) }
+
     /// What a `NotificationClosed` reason `wireValue` from this server means. Cinnamon reports
     /// its close cross with reason 0, outside the specification, so 0 from it is the user's
     /// dismissal, never an expiry. A server that sends "closed" twice for one close (Budgie's

@@ -217,6 +217,12 @@ extension ServerQuirk {
             evidence: "4.3: a red square given as app_icon was drawn, given as either image hint nothing (measured; "
                 + "ImageMatrixTests)"),
         ServerQuirk(
+            "Phosh Notify Daemon", vendor: "Phosh", .reportsDismissalAsClosedByCall,
+            evidence: "0.58.0: its banner has no close button; a swipe across it (a drag of the Wayland pointer, "
+                + "as a finger's) takes it away with NotificationClosed(id, 3) (measured; DismissMatrixTests on "
+                + "phosh-0.58); in its source the swipe in its list is the same PHOSH_NOTIFICATION_REASON_CLOSED "
+                + "that CloseNotification gets, and its \"clear all\" sends 2"),
+        ServerQuirk(
             "Phosh Notify Daemon", vendor: "Phosh", .replaysListedSounds,
             evidence: "0.58.0: every notification becomes a feedbackd event, with its sound-file; when an app's "
                 + "group comes back to the top of the list (it notifies after another app did), phosh triggers the "

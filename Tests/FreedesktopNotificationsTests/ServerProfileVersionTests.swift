@@ -49,6 +49,19 @@ import TestSupport
                 .replaysListedSounds)
     }
 
+    @Test func phoshReportsTheUsersSwipeAsClosedByACall() {
+        // Phosh 0.58's swipe on a banner sent NotificationClosed(id, 3) (measured): the agent
+        // reads it as a dismissal of a notification it still holds. Elsewhere 3 is a call's close.
+        let capabilities = ["body", "body-markup", "actions", "icon-static", "sound"]
+        #expect(
+            ServerProfileFixture.profile("Phosh Notify Daemon", "Phosh", "0.58.0", capabilities)
+                .reportsDismissalAsClosedByCall)
+        #expect(!ServerProfileFixture.profile("Plasma", "KDE", "6.7.4", capabilities).reportsDismissalAsClosedByCall)
+        #expect(
+            !ServerProfileFixture.profile("Notification Daemon", "MATE", "1.26.0", capabilities)
+                .reportsDismissalAsClosedByCall)
+    }
+
     @Test func anAdvertisedSoundCountsUntilAMeasuredRowSaysOtherwise() {
         // A server the table has no sound row for (Phosh 0.58 advertises `sound` and plays it
         // through feedbackd): its word is taken, and `server --explain` says so.
