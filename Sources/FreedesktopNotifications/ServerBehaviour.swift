@@ -38,6 +38,8 @@ public enum ServerBehaviour: Sendable, Hashable {
     /// It plays a notification's `sound-file` again later: when the app notifies after another
     /// app did, the newest of its notifications still listed is played once more.
     case replaysListedSounds
+    /// A `Notify` that replaces a notification updates it in place and plays no sound for it.
+    case playsNoSoundOnReplace
 
     // Closing and time on screen.
     /// A user's close is reported as an expiry (reason 1), so it cannot be told from one.

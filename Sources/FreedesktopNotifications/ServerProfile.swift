@@ -81,6 +81,11 @@ public struct ServerProfile: Hashable, Sendable {
     /// that must be silent.
     public var replaysListedSounds: Bool { has(.replaysListedSounds) }
 
+    /// The server plays the sound of a `Notify` that replaces a notification. Phosh updates the
+    /// notification in place and plays none, so there unotifyd closes the old one and shows an
+    /// update that has a sound as a new notification.
+    public var playsSoundOnReplace: Bool { !has(.playsNoSoundOnReplace) }
+
     /// The server drops a notification whose sender left the bus before the server asked for its
     /// process (GNOME Shell 46 and later): a one-shot sender must wait for `Notify`'s answer
     /// before it exits, as `unotify send` always does.

@@ -223,6 +223,11 @@ extension ServerQuirk {
                 + "phosh-0.58); in its source the swipe in its list is the same PHOSH_NOTIFICATION_REASON_CLOSED "
                 + "that CloseNotification gets, and its \"clear all\" sends 2"),
         ServerQuirk(
+            "Phosh Notify Daemon", vendor: "Phosh", .playsNoSoundOnReplace,
+            evidence: "0.58.0: a Notify with replaces_id updates the notification in place and triggers no "
+                + "feedbackd event (measured: notify-send with a sound-file, then again with -r and the same hint, "
+                + "made one TriggerFeedback; SoundEndToEndTests.phoshHearsAnUpdateWithASound heard nothing)"),
+        ServerQuirk(
             "Phosh Notify Daemon", vendor: "Phosh", .replaysListedSounds,
             evidence: "0.58.0: every notification becomes a feedbackd event, with its sound-file; when an app's "
                 + "group comes back to the top of the list (it notifies after another app did), phosh triggers the "

@@ -40,6 +40,9 @@ import TestSupport
         let capabilities = ["body", "body-markup", "actions", "icon-static", "sound"]
         let phosh = ServerProfileFixture.profile("Phosh Notify Daemon", "Phosh", "0.58.0", capabilities)
         #expect(phosh.replaysListedSounds && phosh.playsSoundFile)
+        // …and plays none for a replacement (measured): an update with a sound is shown anew.
+        #expect(!phosh.playsSoundOnReplace)
+        #expect(ServerProfileFixture.profile("Plasma", "KDE", "6.7.4", capabilities).playsSoundOnReplace)
         #expect(
             phosh.quirks.contains { $0.behaviour == .replaysListedSounds },
             "server --explain lists the row")

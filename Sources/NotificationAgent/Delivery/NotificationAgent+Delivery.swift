@@ -55,7 +55,8 @@ extension NotificationAgent {
             PresentationMapping.applyDoNotDisturb(request.interruptionLevel, settings: settings, to: &plan)
         }
         // Replaced on the server connection that showed it, never on another.
-        let id = try await server.notify(plan.notify, replacing: replacing)
+        let id = try await server.notify(
+            plan.notify, replacing: await replacedInPlace(replacing, by: plan.notify, profile: profile))
         let shownRequest = await withoutReplayedSound(plan.notify, shownAt: id, profile: profile)
         // try?: the badge is beside the notification, which is shown; the launcher API has no one to tell
         if let badge = plan.badge { _ = try? await showBadge(badge, app: app) }
@@ -72,6 +73,20 @@ extension NotificationAgent {
             expire(id, shownAt: delivered.date, after: .milliseconds(Int(time)))
         }
         return id
+    }
+
+    /// The notification an update replaces in place (`replaces_id`): `replacing`, unless the
+    /// update has a sound that the server would not play for a replacement
+    /// (``ServerProfile/playsSoundOnReplace``, Phosh); then the old one is closed and the update
+    /// shown as a new notification, heard as one.
+    func replacedInPlace(_ replacing: OwnedNotificationID?, by update: NotifyRequest, profile: ServerProfile) async
+        -> OwnedNotificationID?
+    {
+        guard let replacing, !profile.playsSoundOnReplace,
+            update.hints.soundFile != nil || update.hints.soundName != nil
+        else { return replacing }
+        await takeDown(replacing, showing: nil)
+        return nil
     }
 
     /// `shown`, the notification just shown under `id`, as it stays on a server that plays a
