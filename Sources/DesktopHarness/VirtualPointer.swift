@@ -22,6 +22,9 @@ struct VirtualPointer {
         }
     }
 
+    /// The pause between a drag's moves (``drag(x:y:to:width:height:button:steps:)``).
+    static let dragStepMicroseconds: UInt32 = 16_000
+
     private let wayland: WaylandConnection
     private let pointer: UInt32
 
@@ -45,6 +48,37 @@ struct VirtualPointer {
                 try wayland.request(pointer, 4)
             }
         }
+        try wayland.roundTrip()
+        try wayland.request(pointer, 8)  // destroy
+        try wayland.roundTrip()
+    }
+
+    /// Presses `button` at (x, y) in a `width`×`height` layout, moves to `to` in `steps` equal
+    /// moves (each delivered before the next, as a finger's swipe is a stream of motions), and
+    /// releases it there: a drag, the swipe of a touch screen done with a pointer.
+    func drag(
+        x: UInt32, y: UInt32, to: (x: UInt32, y: UInt32), width: UInt32, height: UInt32, button: Button,
+        steps: Int
+    ) throws {
+        try wayland.request(pointer, 1, WaylandConnection.words(Self.now(), x, y, width, height))  // motion_absolute
+        try wayland.request(pointer, 4)  // frame
+        try wayland.roundTrip()
+        try wayland.request(pointer, 2, WaylandConnection.words(Self.now(), button.code, 1))  // pressed
+        try wayland.request(pointer, 4)
+        try wayland.roundTrip()
+        for step in 1...max(steps, 1) {
+            let fraction = Double(step) / Double(max(steps, 1))
+            let stepX = UInt32((Double(x) + (Double(to.x) - Double(x)) * fraction).rounded())
+            let stepY = UInt32((Double(y) + (Double(to.y) - Double(y)) * fraction).rounded())
+            try wayland.request(pointer, 1, WaylandConnection.words(Self.now(), stepX, stepY, width, height))
+            try wayland.request(pointer, 4)
+            try wayland.roundTrip()
+            // A finger's pace, about one move a frame: a toolkit that reads the moves together
+            // (GTK 3 merges the motions it has queued) sees one jump and no swipe.
+            usleep(Self.dragStepMicroseconds)
+        }
+        try wayland.request(pointer, 2, WaylandConnection.words(Self.now(), button.code, 0))  // released
+        try wayland.request(pointer, 4)
         try wayland.roundTrip()
         try wayland.request(pointer, 8)  // destroy
         try wayland.roundTrip()

@@ -13,10 +13,13 @@ extension ServerBehaviour {
         case .playsSoundFile: "plays sound hints itself"
         case .playsNoSoundFile: "advertises sound but plays no sound-file hint"
         case .playsSoundOnlyWithBanner: "plays a sound only with a banner"
+        case .replaysListedSounds: "plays an app's earlier sound again when the app notifies after another"
+        case .playsNoSoundOnReplace: "plays no sound for a notification that replaces one"
         case .reportsCloseAsExpiry: "reports a user's close as an expiry"
         case .reportsDismissalWithoutActions: "has no actions but reports its close cross"
         case .numbersCloseReasonsOneLower: "numbers close reasons one lower than the specification"
         case .reportsDismissalAsReasonZero: "reports its close cross with reason 0"
+        case .reportsDismissalAsClosedByCall: "reports a user's swipe as closed by a call (reason 3)"
         case .leavesClosedPopupsDrawn: "leaves a closed popup drawn"
         case .ignoresExpireTimeout: "ignores expiry times"
         case .expireTimeoutClamp(let range):

@@ -35,6 +35,11 @@ public enum ServerBehaviour: Sendable, Hashable {
     case playsNoSoundFile
     /// It plays a sound only as it shows a banner: a notification without one is silent.
     case playsSoundOnlyWithBanner
+    /// It plays a notification's `sound-file` again later: when the app notifies after another
+    /// app did, the newest of its notifications still listed is played once more.
+    case replaysListedSounds
+    /// A `Notify` that replaces a notification updates it in place and plays no sound for it.
+    case playsNoSoundOnReplace
 
     // Closing and time on screen.
     /// A user's close is reported as an expiry (reason 1), so it cannot be told from one.
@@ -45,6 +50,10 @@ public enum ServerBehaviour: Sendable, Hashable {
     case numbersCloseReasonsOneLower
     /// Its close cross is reported with reason 0, outside the specification: a dismissal.
     case reportsDismissalAsReasonZero
+    /// The user's close (Phosh's swipe) is reported with reason 3, as if `CloseNotification` had
+    /// been called: from a notification unotifyd still holds and no click answered (it closes
+    /// only those it has forgotten or that were clicked), a dismissal.
+    case reportsDismissalAsClosedByCall
     /// `CloseNotification` leaves the popup drawn until its own timeout.
     case leavesClosedPopupsDrawn
     /// `expire_timeout` is ignored: the agent closes an app's notification when its time is up.

@@ -74,6 +74,18 @@ public struct ServerProfile: Hashable, Sendable {
         has(.playsSoundFile) || (capabilities.contains(.sound) && !has(.playsNoSoundFile))
     }
 
+    /// The server plays a notification's `sound-file` again later (Phosh: when the app notifies
+    /// after another app did, the newest of its notifications still listed sounds again), so
+    /// unotifyd replaces a notification whose sound the server has played with the same one
+    /// without its sound hint: it is heard once, and never for a later notification of the app
+    /// that must be silent.
+    public var replaysListedSounds: Bool { has(.replaysListedSounds) }
+
+    /// The server plays the sound of a `Notify` that replaces a notification. Phosh updates the
+    /// notification in place and plays none, so there unotifyd closes the old one and shows an
+    /// update that has a sound as a new notification.
+    public var playsSoundOnReplace: Bool { !has(.playsNoSoundOnReplace) }
+
     /// The server drops a notification whose sender left the bus before the server asked for its
     /// process (GNOME Shell 46 and later): a one-shot sender must wait for `Notify`'s answer
     /// before it exits, as `unotify send` always does.
@@ -104,6 +116,12 @@ public struct ServerProfile: Hashable, Sendable {
         default: return reported
         }
     }
+
+    /// The server reports the user's close with reason 3, "closed by a call" (Phosh's swipe on a
+    /// banner or in its list; its "clear all" sends 2): reason 3 for a notification unotifyd
+    /// still holds and no click answered is the user's dismissal, since unotifyd calls
+    /// `CloseNotification` only on a notification it has forgotten or after a click.
+    public var reportsDismissalAsClosedByCall: Bool { has(.reportsDismissalAsClosedByCall) }
 
     /// What a `NotificationClosed` reason `wireValue` from this server means. Cinnamon reports
     /// its close cross with reason 0, outside the specification, so 0 from it is the user's

@@ -124,7 +124,7 @@ extension ServerQuirk {
                 + "(measured; ImageMatrixTests on swaync-0.12)"),
     ]
 
-    /// The other desktops' own servers: Xfce, Cinnamon, Budgie, Enlightenment, awesome.
+    /// The other desktops' own servers: Xfce, Cinnamon, Budgie, Enlightenment, awesome, Phosh.
     static let otherDesktops: [ServerQuirk] = [
         ServerQuirk(
             "Xfce Notify Daemon", .hasNoDefaultAction,
@@ -216,5 +216,24 @@ extension ServerQuirk {
             "naughty", vendor: "awesome", .drawsImagesOnlyAsAppIcon,
             evidence: "4.3: a red square given as app_icon was drawn, given as either image hint nothing (measured; "
                 + "ImageMatrixTests)"),
+        ServerQuirk(
+            "Phosh Notify Daemon", vendor: "Phosh", .reportsDismissalAsClosedByCall,
+            evidence: "0.58.0: its banner has no close button; a swipe across it (a drag of the Wayland pointer, "
+                + "as a finger's) takes it away with NotificationClosed(id, 3) (measured; DismissMatrixTests on "
+                + "phosh-0.58); in its source the swipe in its list is the same PHOSH_NOTIFICATION_REASON_CLOSED "
+                + "that CloseNotification gets, and its \"clear all\" sends 2"),
+        ServerQuirk(
+            "Phosh Notify Daemon", vendor: "Phosh", .playsNoSoundOnReplace,
+            evidence: "0.58.0: a Notify with replaces_id updates the notification in place and triggers no "
+                + "feedbackd event (measured: notify-send with a sound-file, then again with -r and the same hint, "
+                + "made one TriggerFeedback; SoundEndToEndTests.phoshHearsAnUpdateWithASound heard nothing)"),
+        ServerQuirk(
+            "Phosh Notify Daemon", vendor: "Phosh", .replaysListedSounds,
+            evidence: "0.58.0: every notification becomes a feedbackd event, with its sound-file; when an app's "
+                + "group comes back to the top of the list (it notifies after another app did), phosh triggers the "
+                + "event of the group's newest listed notification again, sound-file and all, before the new "
+                + "one's (dbus-monitor on org.sigxcpu.Feedback: Ding from Bell, Marker, then Quiet from Bell with "
+                + "suppress-sound replayed Ding's sound-file); a Notify replacing it without the hint leaves the "
+                + "replay silent (measured; SoundMatrixTests on phosh-0.58 heard 8.0 markers of other sound before)"),
     ]
 }

@@ -78,6 +78,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "cinnamon": (.cinnamonCloseButton, 0)  // 0, outside the specification (measured)
         case "awesome": (.awesomeRightClick, 2)
         case "swaync": (.swayncCloseButton, 2)  // 0.7: then a second NotificationClosed(2); 0.12: one (measured)
+        case "phosh": (.phoshSwipe, 3)  // 3, "closed by a call", for the user's swipe (measured on 0.58)
         case "enlightenment":
             // 0.25's reasons are one lower than the spec's; 0.27's are the spec's (measured)
             (.enlightenmentCloseButton, name == "enlightenment" ? 1 : 2)
@@ -86,10 +87,11 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     }
 
     /// The user's close reaches an app as a dismissal: where the server reports it as one, in
-    /// its own numbering (Enlightenment's 1), Cinnamon's out-of-spec 0 read as one too
-    /// (`ServerProfile`), and not on mate, whose close reads as an expiry.
+    /// its own numbering (Enlightenment's 1), Cinnamon's out-of-spec 0 and Phosh's 3 for a
+    /// notification unotifyd did not close read as one too (`ServerProfile`), and not on mate,
+    /// whose close reads as an expiry.
     public var dismissalReported: Bool {
-        dismissal?.reason == 2 || family == "enlightenment" || family == "cinnamon"
+        dismissal?.reason == 2 || family == "enlightenment" || family == "cinnamon" || family == "phosh"
     }
 
     /// A `Notify` that replaces a notification is answered with the replaced one's id.
@@ -151,14 +153,6 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
     /// blended by the compositor; not looked into further).
     public var imageCaseRuns: Bool { name != "notify-osd" }
 
-    /// The sound case runs here: not yet on Phosh, an open failure. Phosh hands every
-    /// notification to feedbackd (`TriggerFeedback("mobi.phosh.Shell", "notification-new-generic",
-    /// …)` with the `sound-file`, or profile `quiet` for `suppress-sound`, measured); its first
-    /// half passes (the sound heard once, sent as `sound-file`), but with the app's sound off a
-    /// sound other than the marker's tone was heard beside it, twice in two runs, not yet
-    /// explained.
-    public var soundCaseRuns: Bool { family != "phosh" }
-
     /// The server refuses a notification once it holds this many that are open, with
     /// "Exceeded maximum number of notifications" (notify-send exits 1 there too):
     /// notification-daemon and mate (measured: of 50 sends in a row, the first 20 or 21 taken
@@ -176,6 +170,9 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case enlightenmentCloseButton
         /// Budgie 10.10's round close button, found in a screenshot, clicked with a Wayland pointer.
         case budgieWaylandCloseButton
+        /// Phosh's banner swiped away sideways with a drag of the Wayland pointer (it has no
+        /// close button; a phone user swipes it).
+        case phoshSwipe
     }
 
     public var description: String { name }

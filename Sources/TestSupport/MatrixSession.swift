@@ -238,6 +238,7 @@ extension MatrixSession {
         case .swayncCloseButton?: try await desktop.swayncClose()
         case .budgieWaylandCloseButton?: try await desktop.budgieClose()
         case .enlightenmentCloseButton?: try await desktop.enlightenmentClose()
+        case .phoshSwipe?: try await desktop.phoshSwipeAway()
         case .shellCloseButton?:
             guard let id = monitor.notifyCalls.last?.returnedID else {
                 throw TestSupportError("no notification to close")

@@ -28,6 +28,31 @@ extension TestDesktop {
         try await output(Self.harness, ["wl-click", body.x, body.y, "--extent", Self.phoshExtent])
     }
 
+    /// Swipes Phosh's banner away, as a phone user does (it has no close button): a drag with the
+    /// Wayland pointer from the banner's left part to the output's right edge, across its summary
+    /// line. Swiped again (bounded) while the banner is still there: a swipe that phosh read as
+    /// one jump (GTK merges the moves it finds queued) is no swipe, and the banner stays.
+    public func phoshSwipeAway() async throws {
+        guard
+            let body = try await waylandTargets(finder: "phosh-buttons", buttons: 0, timeout: Self.popupTimeout)["body"]
+        else {
+            throw TestSupportError("phosh-buttons found no banner")
+        }
+        let deadline = ContinuousClock.now + Self.popupTimeout
+        while true {
+            try await output(
+                Self.harness, ["wl-click", "30", body.y, "--extent", Self.phoshExtent, "--drag-to", "350", body.y])
+            do {
+                try await Eventually.wait(timeout: .seconds(3), "Phosh's banner swiped away") {
+                    try await self.phoshBannerCount() == 0
+                }
+                return
+            } catch {
+                guard ContinuousClock.now < deadline else { throw error }
+            }
+        }
+    }
+
     /// How many banners Phosh shows now (1 or 0: it shows one at a time).
     public func phoshBannerCount() async throws -> Int {
         let (_, output) = try await run(Self.harness, ["phosh-buttons"])

@@ -9,8 +9,8 @@ import Foundation
 //   test-desktop servers               the SERVER names
 //   test-desktop push start|stop server|distributor STATE_DIR
 //                                      one part of the real push stack (DESKTOP_PUSH=kunifiedpush)
-//   test-desktop wl-click X Y [--button B] [--extent WxH] [--move-only] | --hold
-//                                      a Wayland virtual pointer's click, move or presence
+//   test-desktop wl-click X Y [--button B] [--extent WxH] [--move-only | --drag-to X2 Y2] | --hold
+//                                      a Wayland virtual pointer's click, move, drag or presence
 //   test-desktop popup-buttons [--plasma | --labels] WINDOW_ID ...
 //                                      a popup window's buttons, from its pixels (X)
 //   test-desktop e-popups [--close]    Enlightenment's popups (and the newest's close cross)

@@ -160,15 +160,20 @@ extension EndToEndWithoutPixelClicks {
         /// Phosh 0.58 with GNOME's `show-banners` off (its do-not-disturb switch, in GSettings, the
         /// session saying `Phosh:GNOME`): `--explain` reads it, the active notification gets no
         /// banner and stays delivered, and so does a critical one (GNOME Shell shows that one).
-        /// Sound is not the measure here: phosh sets feedbackd's profile to quiet, which silences
+        /// Sound is not the measure here: phosh sets feedbackd's profile to silent, which silences
         /// a critical sound too.
         @Test func phoshWithBannersOffShowsNoBannerAndKeepsItDelivered() async throws {
             let session = try await MatrixSession(.phosh)
             try await session.allow(Self.app)
             try await session.desktop.output(
                 "gsettings", ["set", "org.gnome.desktop.notifications", "show-banners", "false"])
-            let explain = try await session.output(["server", "--explain"])
-            #expect(explain.contains("do not disturb: on (GNOME: show-banners)"), "\(explain)")
+            // phosh reads the switch when its settings backend sees the file change, after
+            // gsettings has returned (once a notification sent at once got a banner, and
+            // --explain still read it off); it then sets feedbackd's profile to silent.
+            try await Self.waitForPhoshsFeedbackProfile("silent", session)
+            try await Eventually.wait(timeout: .seconds(10), "--explain reads do-not-disturb on") {
+                try await session.output(["server", "--explain"]).contains("do not disturb: on (GNOME: show-banners)")
+            }
             let before = session.monitor.notifyCalls.count
             for urgency in ["normal", "critical"] {
                 let sent = try await session.unotify(["send", "--app", Self.app, "-u", urgency, "Quiet \(urgency)"])
@@ -181,9 +186,25 @@ extension EndToEndWithoutPixelClicks {
             #expect(delivered.contains("Quiet normal") && delivered.contains("Quiet critical"), "\(delivered)")
             try await session.desktop.output(
                 "gsettings", ["set", "org.gnome.desktop.notifications", "show-banners", "true"])
+            try await Self.waitForPhoshsFeedbackProfile("full", session)
             // The reader sees banners here: with the switch back on, the next one is drawn.
             #expect(try await session.unotify(["send", "--app", Self.app, "Loud"]).status == 0)
             try await session.waitForShown(1)
+        }
+
+        /// Waits (bounded) until feedbackd's `Profile` is `profile`, which phosh sets as it
+        /// applies `show-banners` (measured: `silent` when it goes off, `full` when back on; the
+        /// first read right after `gsettings set` still said `full`).
+        static func waitForPhoshsFeedbackProfile(_ profile: String, _ session: MatrixSession) async throws {
+            try await Eventually.wait(timeout: .seconds(10), "phosh sets feedbackd's profile to \(profile)") {
+                let answer = try await session.desktop.output(
+                    "gdbus",
+                    [
+                        "call", "--session", "--dest", "org.sigxcpu.Feedback", "--object-path", "/org/sigxcpu/Feedback",
+                        "--method", "org.freedesktop.DBus.Properties.Get", "org.sigxcpu.Feedback", "Profile",
+                    ])
+                return answer.contains("'\(profile)'")
+            }
         }
 
         /// KDE Plasma under `Inhibit` (as a presentation app does): the active one is not heard,

@@ -17,6 +17,37 @@ extension EndToEndWithoutPixelClicks {
             #expect(heard.onlyTheMarker, "\(heard)")
         }
 
+        /// An app's update of a delivered notification (the same identifier) with a sound is
+        /// heard on Phosh 0.58, and replaces it: phosh updates a notification in place for a
+        /// `Notify` with `replaces_id` and plays no sound for it (measured), so there the agent
+        /// closes the old one and shows the update as a new one.
+        @Test func phoshHearsAnUpdateWithASound() async throws {
+            let session = try await MatrixSession(.phosh, pulse: true)
+            let app = "org.example.Kettle"
+            try await session.allow(app)
+            #expect(
+                try await session.unotify(["send", "--app", app, "--id", "kettle", "Tea", "is brewing"]).status == 0)
+            let first = try #require(try await session.monitor.waitForNotify(count: 1).last?.returnedID)
+            let update = try await session.recordSound(marker: {
+                let sent = try await session.unotify([
+                    "send", "--app", app, "--id", "kettle", "--sound", "default", "Tea", "is ready",
+                ])
+                #expect(sent.status == 0, "\(sent.stderr)")
+            })
+            #expect(update.soundCount == 1)
+            // One notification under the identifier: the update, under the id phosh gave it.
+            let newest = try #require(session.monitor.notifyCalls.last?.returnedID)
+            #expect(newest != first)
+            let delivered = try await session.output(["delivered", "--app", app])
+            #expect(
+                delivered.split(separator: "\n").map { $0.split(separator: "\t").prefix(2).joined(separator: " ") }
+                    == ["kettle \(newest)"], "\(delivered)")
+            // The old one is gone from phosh too: closed, not left beside the update.
+            try await Eventually.wait(timeout: .seconds(10), "phosh closes the replaced notification") {
+                session.monitor.closedSignals.contains { $0.id == first }
+            }
+        }
+
         /// mate-notification-daemon plays `sound-file` itself: the agent sends the resolved theme
         /// file and plays nothing (the `paplay` first on its PATH here only leaves a mark), so the
         /// sound is heard once, from mate.

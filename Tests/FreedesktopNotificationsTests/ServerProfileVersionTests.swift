@@ -33,9 +33,41 @@ import TestSupport
                 .playsSoundFile)
     }
 
+    @Test func phoshReplaysAListedSoundSoTheAgentTakesItOff() {
+        // Phosh 0.58 plays an app's newest listed notification's sound-file again when the app
+        // notifies after another app (measured): the agent replaces each notification whose
+        // sound it sent with one without the hint.
+        let capabilities = ["body", "body-markup", "actions", "icon-static", "sound"]
+        let phosh = ServerProfileFixture.profile("Phosh Notify Daemon", "Phosh", "0.58.0", capabilities)
+        #expect(phosh.replaysListedSounds && phosh.playsSoundFile)
+        // …and plays none for a replacement (measured): an update with a sound is shown anew.
+        #expect(!phosh.playsSoundOnReplace)
+        #expect(ServerProfileFixture.profile("Plasma", "KDE", "6.7.4", capabilities).playsSoundOnReplace)
+        #expect(
+            phosh.quirks.contains { $0.behaviour == .replaysListedSounds },
+            "server --explain lists the row")
+        #expect(!ServerProfileFixture.profile("Plasma", "KDE", "6.7.4", capabilities).replaysListedSounds)
+        #expect(
+            !ServerProfileFixture.profile("Notification Daemon", "MATE", "1.26.0", capabilities)
+                .replaysListedSounds)
+    }
+
+    @Test func phoshReportsTheUsersSwipeAsClosedByACall() {
+        // Phosh 0.58's swipe on a banner sent NotificationClosed(id, 3) (measured): the agent
+        // reads it as a dismissal of a notification it still holds. Elsewhere 3 is a call's close.
+        let capabilities = ["body", "body-markup", "actions", "icon-static", "sound"]
+        #expect(
+            ServerProfileFixture.profile("Phosh Notify Daemon", "Phosh", "0.58.0", capabilities)
+                .reportsDismissalAsClosedByCall)
+        #expect(!ServerProfileFixture.profile("Plasma", "KDE", "6.7.4", capabilities).reportsDismissalAsClosedByCall)
+        #expect(
+            !ServerProfileFixture.profile("Notification Daemon", "MATE", "1.26.0", capabilities)
+                .reportsDismissalAsClosedByCall)
+    }
+
     @Test func anAdvertisedSoundCountsUntilAMeasuredRowSaysOtherwise() {
-        // A server the table does not know (Phosh 0.58 advertises `sound` and plays it through
-        // feedbackd): its word is taken, and `server --explain` says so.
+        // A server the table has no sound row for (Phosh 0.58 advertises `sound` and plays it
+        // through feedbackd): its word is taken, and `server --explain` says so.
         let phosh = ServerProfileFixture.profile(
             "Phosh Notify Daemon", "Phosh", "0.58.0", ["body", "body-markup", "actions", "icon-static", "sound"])
         #expect(phosh.playsSoundFile)

@@ -55,14 +55,16 @@ extension NotificationAgent {
             PresentationMapping.applyDoNotDisturb(request.interruptionLevel, settings: settings, to: &plan)
         }
         // Replaced on the server connection that showed it, never on another.
-        let id = try await server.notify(plan.notify, replacing: replacing)
+        let id = try await server.notify(
+            plan.notify, replacing: await replacedInPlace(replacing, by: plan.notify, profile: profile))
+        let shownRequest = await withoutReplayedSound(plan.notify, shownAt: id, profile: profile)
         // try?: the badge is beside the notification, which is shown; the launcher API has no one to tell
         if let badge = plan.badge { _ = try? await showBadge(badge, app: app) }
         if let sound = plan.soundToPlay {
             delivery.soundPlayer.play(sound, app: app)
         }
         guard !shown.isRetired(id.owner) else { return id }  // its server has gone meanwhile
-        let delivered = DeliveredNotification(app: app, request: request, date: Date(), shown: plan.notify)
+        let delivered = DeliveredNotification(app: app, request: request, date: Date(), shown: shownRequest)
         shown.addDelivered(delivered, at: id)
         if doNotDisturb, profile.discardsNotificationsInDoNotDisturb { shown.markDiscardedByServer(id) }
         deliveredChanged()
@@ -71,6 +73,38 @@ extension NotificationAgent {
             expire(id, shownAt: delivered.date, after: .milliseconds(Int(time)))
         }
         return id
+    }
+
+    /// The notification an update replaces in place (`replaces_id`): `replacing`, unless the
+    /// update has a sound that the server would not play for a replacement
+    /// (``ServerProfile/playsSoundOnReplace``, Phosh); then the old one is closed and the update
+    /// shown as a new notification, heard as one.
+    func replacedInPlace(_ replacing: OwnedNotificationID?, by update: NotifyRequest, profile: ServerProfile) async
+        -> OwnedNotificationID?
+    {
+        guard let replacing, !profile.playsSoundOnReplace,
+            update.hints.soundFile != nil || update.hints.soundName != nil
+        else { return replacing }
+        await takeDown(replacing, showing: nil)
+        return nil
+    }
+
+    /// `shown`, the notification just shown under `id`, as it stays on a server that plays a
+    /// listed notification's sound again (``ServerProfile/replaysListedSounds``, Phosh): replaced
+    /// there at once by the same notification without its sound hint, once the server has asked
+    /// for the sound (it does so before it answers `Notify`), so that the sound is heard once.
+    func withoutReplayedSound(_ shown: NotifyRequest, shownAt id: OwnedNotificationID, profile: ServerProfile) async
+        -> NotifyRequest
+    {
+        guard profile.replaysListedSounds, shown.hints.soundFile != nil || shown.hints.soundName != nil else {
+            return shown
+        }
+        var silent = shown
+        silent.hints.soundFile = nil
+        silent.hints.soundName = nil
+        // try?: a server gone meanwhile has nothing left to replay; the notification stays delivered
+        _ = try? await server.replace(id, with: silent)
+        return silent
     }
 
     /// Forgets a delivered notification and takes it off the screen (and out of the tray).

@@ -96,6 +96,12 @@ extension NotificationAgent {
                 if case .unrecognized(let value) = reason, let profile = try? await server.profile() {
                     meaning = profile.closeReason(wireValue: value)
                 }
+                // Phosh's swipe reads "closed by a call"; unotifyd's own calls close only what it
+                // has forgotten or what was clicked, so one it still held, unclicked, was the user's.
+                // try?: without a profile reason 3 stays a call's close, which reports no dismissal
+                if meaning == .closedByCall, (try? await server.profile())?.reportsDismissalAsClosedByCall == true {
+                    meaning = .dismissed
+                }
                 if meaning == .dismissed, !clicked,
                     // try?: an unreadable categories.json means no category asked for dismissals (its error is reported where it is set)
                     (try? delivery.category(app: notification.app, identifier: notification.request.categoryIdentifier))?

@@ -8,7 +8,10 @@ extension EndToEnd {
     /// iOS does. mate reports its close button as "expired", so no dismissal reaches the app
     /// there (`ServerProfile.reportsDismissal`); notify-osd's bubbles cannot be closed.
     /// Enlightenment reports its close cross with reason 1, its own number for a dismissal
-    /// (`ServerProfile.closeReason(wireValue:)`), so there the dismissal reaches the app.
+    /// (`ServerProfile.closeReason(wireValue:)`), so there the dismissal reaches the app. Phosh's
+    /// banner is swiped away (a drag of the Wayland pointer) and reported with reason 3, which the
+    /// agent reads as a dismissal of a notification it still holds
+    /// (`ServerProfile.reportsDismissalAsClosedByCall`).
     @Suite(.serialized, .timeLimit(.minutes(3))) struct DismissMatrixTests {
         @Test(arguments: MatrixServer.withDismissal)
         func closingAPopupIsReportedAsADismissal(_ server: MatrixServer) async throws {
