@@ -16,9 +16,10 @@ public enum NotificationPortal {
     /// `version`: title, body, icon, priority, default action and buttons (version 1); from
     /// version 2 the sound, display hints, category and button purposes too, which a portal
     /// (1.20) drops for a version 1 backend. Nothing of version 2 goes to a version 1 portal:
-    /// 1.16 refuses a notification with a key it does not know. With `activation`, the notification `id` is answered through the app's own activation
-    /// (``PortalAppActivation``): each button and the default action are an action of the app
-    /// (`app.unotify-response-N`), their target the id and the button's key.
+    /// 1.16 refuses a notification with a key it does not know. With `activation`, the
+    /// notification `id` is answered through the app's own activation (``PortalAppActivation``):
+    /// each button and the default action are an action of the app (`app.unotify-response-N`),
+    /// their target the id and the button's key.
     public static func options(
         for request: NotifyRequest, version: UInt32, activation id: ServerNotificationID? = nil
     ) -> [String: DBusVariant] {
