@@ -9,6 +9,8 @@ package struct PortalPermissionSettings: DesktopAppSettingsStore {
     package let place = "the desktop’s notification settings for the app"
     /// The prompt names the desktop's settings for the app (`place.portal`).
     package let placeKey = "place.portal"
+    /// Turned off, the app is on again once the settings it keeps in its own state folder are gone.
+    package let turnOffKey = "turnOff.body.portal"
 
     package init() {}
 

@@ -74,5 +74,11 @@ import TestSupport
         #expect(body.contains(strings.text("place.portal")), "\(body)")
         let host = AgentAuthorizations(store: SettingsStore(directory: directory.url), strings: strings)
         #expect(host.popup(.permission, app: Self.app).body.contains("unotify settings \(Self.app)"))
+        // Turning a provisional app off says how to turn it on again: in a sandbox, by removing
+        // the settings the app keeps in its own state folder (seen from the host).
+        let turnOff = sandboxed.popup(.turnOffConfirmation, app: Self.app).body
+        #expect(!turnOff.contains("unotify settings"), "\(turnOff)")
+        #expect(turnOff.contains("~/.var/app/\(Self.app)/.local/state/unotify/settings.json"), "\(turnOff)")
+        #expect(host.popup(.turnOffConfirmation, app: Self.app).body.contains("unotify settings \(Self.app) allow"))
     }
 }
