@@ -14,10 +14,12 @@ public enum NotificationPortal {
 
     /// The portal's options for `request` (`AddNotification`'s `a{sv}`), for a portal of
     /// `version`: title, body, icon, priority, default action and buttons (version 1); from
-    /// version 2 the sound and display hints too, which a portal drops for a version 1 backend.
-    /// With `activation`, the notification `id` is answered through the app's own activation
-    /// (``PortalAppActivation``): each button and the default action are an action of the app
-    /// (`app.unotify-response-N`), their target the id and the button's key.
+    /// version 2 the sound, display hints, category and button purposes too, which a portal
+    /// (1.20) drops for a version 1 backend. Nothing of version 2 goes to a version 1 portal:
+    /// 1.16 refuses a notification with a key it does not know. With `activation`, the
+    /// notification `id` is answered through the app's own activation (``PortalAppActivation``):
+    /// each button and the default action are an action of the app (`app.unotify-response-N`),
+    /// their target the id and the button's key.
     public static func options(
         for request: NotifyRequest, version: UInt32, activation id: ServerNotificationID? = nil
     ) -> [String: DBusVariant] {
@@ -49,10 +51,18 @@ public enum NotificationPortal {
             let (name, target) = action($0.element.key, button: $0.offset)
             var button = ["label": DBusVariant($0.element.label), "action": name]
             if let target { button["target"] = target }
+            // Version 1 portals (1.16) refuse a button with a key they do not know.
+            if version >= 2, let purpose = $0.element.purpose { button["purpose"] = DBusVariant(purpose) }
             return button
         }
         if !buttons.isEmpty { options["buttons"] = DBusVariant(buttons) }
         if version >= 2 {
+            if let category = request.hints.category, acceptsCategory(category) {
+                options["category"] = DBusVariant(category)
+            } else if request.actions.contains(where: { $0.purpose == replyPurpose }) {
+                // The portal defines the reply purpose for instant messages only.
+                options["category"] = DBusVariant(messageCategory)
+            }
             if request.hints.suppressSound == true {
                 options["sound"] = DBusVariant("silent")
             } else if request.hints.soundName != nil || request.hints.soundFile != nil {
@@ -65,6 +75,25 @@ public enum NotificationPortal {
         }
         return options
     }
+
+    /// The purpose of a button that asks for a typed reply (version 2; a backend that knows it
+    /// draws a text field and passes the text with the click).
+    public static let replyPurpose = "im.reply-with-text"
+    /// The category of an instant message, the one the reply purpose belongs to.
+    public static let messageCategory = "im.received"
+
+    /// The categories every version 2 portal accepts (xdg-desktop-portal 1.19 to 1.22), and
+    /// vendor categories (`x-…`): the portal refuses the whole notification for any other
+    /// (`InvalidArgument`), so a specification category it lacks (`email.arrived`) is left out.
+    static func acceptsCategory(_ category: String) -> Bool {
+        category.hasPrefix("x-") || acceptedCategories.contains(category)
+    }
+
+    static let acceptedCategories: Set<String> = [
+        "im.received", "alarm.ringing", "call.incoming", "call.ongoing", "call.unanswered", "weather.warning.extreme",
+        "cellbroadcast.danger.extreme", "cellbroadcast.danger.severe", "cellbroadcast.test", "os.battery.low",
+        "browser.web-notification",
+    ]
 
     /// The portal's priority for a specification urgency.
     static func priority(_ urgency: Urgency?) -> String {

@@ -25,6 +25,10 @@ public actor PortalAppActivation {
         public let actionKey: String
         /// The token for raising the app's window, when the desktop gave one.
         public let activationToken: String?
+        /// The text the user typed, for a button with the reply purpose
+        /// (``NotificationPortal/replyPurpose``) on a backend that asks for it: the second
+        /// value of the action's parameter.
+        public let replyText: String?
     }
 
     /// What the actions of notifications shown this way start with.
@@ -100,10 +104,12 @@ public actor PortalAppActivation {
             case .array(_, let parameters) = message.body[1], case .variant(.string(let target))? = parameters.first,
             let colon = target.firstIndex(of: ":"), let number = UInt32(target[..<colon])
         else { return }
+        var replyText: String?
+        if parameters.count > 1, case .variant(.string(let text)) = parameters[1] { replyText = text }
         let click = Click(
             notification: ServerNotificationID(rawValue: number),
             actionKey: String(target[target.index(after: colon)...]),
-            activationToken: Self.token(in: message.body[2]))
+            activationToken: Self.token(in: message.body[2]), replyText: replyText)
         if subscribers.isEmpty {
             waiting.append(click)
         } else {

@@ -133,9 +133,12 @@ public actor PortalNotificationServer: NotificationServer {
                     continuation.yield(
                         OwnedServerEvent(owner: owner, event: .activationToken(click.notification, token: token)))
                 }
-                continuation.yield(
-                    OwnedServerEvent(
-                        owner: owner, event: .actionInvoked(click.notification, actionKey: click.actionKey)))
+                // A typed reply answers the notification's text-input action (the agent finds it).
+                let event: ServerEvent =
+                    if let text = click.replyText { .replied(click.notification, text: text) } else {
+                        .actionInvoked(click.notification, actionKey: click.actionKey)
+                    }
+                continuation.yield(OwnedServerEvent(owner: owner, event: event))
             }
         }
         let task = Task {
@@ -147,10 +150,14 @@ public actor PortalNotificationServer: NotificationServer {
                         // try?: no owner now means the sender is not the portal: its signal is ignored
                         (try? await connection.nameOwner(of: NotificationPortal.busName)) == sender
                     else { continue }
-                    continuation.yield(
-                        OwnedServerEvent(
-                            owner: sender,
-                            event: .actionInvoked(ServerNotificationID(rawValue: number), actionKey: action)))
+                    let notification = ServerNotificationID(rawValue: number)
+                    let event: ServerEvent =
+                        if message.body.count >= 3, let text = Self.replyText(in: message.body[2]) {
+                            .replied(notification, text: text)
+                        } else {
+                            .actionInvoked(notification, actionKey: action)
+                        }
+                    continuation.yield(OwnedServerEvent(owner: sender, event: event))
                 }
                 continuation.finish()
             } catch {
@@ -196,6 +203,17 @@ public actor PortalNotificationServer: NotificationServer {
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
+    }
+
+    /// The typed reply in `ActionInvoked`'s parameter: the string after the platform data
+    /// (`a{sv}`), where a backend that knows the reply purpose puts it (version 2). The buttons
+    /// answered this way have no target, so the platform data comes first.
+    static func replyText(in parameter: DBusValue) -> String? {
+        guard case .array(_, let values) = parameter,
+            let data = values.firstIndex(where: { if case .variant(.dictionary) = $0 { true } else { false } }),
+            data + 1 < values.count, case .variant(.string(let text)) = values[data + 1]
+        else { return nil }
+        return text
     }
 
     /// Shows `request` under `id` (replacing what had that id), bound to the portal's owner.

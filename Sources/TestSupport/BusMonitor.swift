@@ -39,7 +39,8 @@ public final class BusMonitor: @unchecked Sendable {
             return NotifyCall(
                 appName: call.scalar(0) ?? "", replacesID: UInt32(call.scalar(1) ?? "") ?? 0,
                 summary: call.scalar(3) ?? "", body: call.scalar(4) ?? "", actions: call.strings(5),
-                hintKeys: call.dictionaryKeys(6), expireTimeout: Int32(call.scalar(7) ?? "") ?? -1,
+                hintKeys: call.dictionaryKeys(6), hints: call.dictionary(6),
+                expireTimeout: Int32(call.scalar(7) ?? "") ?? -1,
                 returnedID: reply?.scalar(0).flatMap { UInt32($0) })
         }
     }

@@ -39,6 +39,21 @@ public struct MonitoredMessage: Sendable, Equatable {
         }
     }
 
+    /// The entries of an `a{sv}` argument whose values are scalars, each as ``scalar(_:)``
+    /// gives it (`byte 1` → `1`, `string "x"` → `x`); a container's value is its first line's
+    /// last word.
+    public func dictionary(_ index: Int) -> [String: String] {
+        guard index < arguments.count else { return [:] }
+        let lines = arguments[index]
+        var entries: [String: String] = [:]
+        for at in lines.indices where lines[at].trimmingPrefixSpaces.hasPrefix("dict entry(") && at + 2 < lines.count {
+            if let key = Self.value(of: lines[at + 1]), let value = Self.value(of: lines[at + 2]) {
+                entries[key] = value
+            }
+        }
+        return entries
+    }
+
     /// Splits `dbus-monitor`'s default output into messages. A header line starts at column 0
     /// with the message's kind; argument lines are indented, a top-level argument by exactly
     /// three spaces. dbus-monitor prints a string's newlines as they are: a string's later lines

@@ -7,6 +7,8 @@ public struct NotifyCall: Sendable, Equatable {
     /// Keys and labels, alternating, as sent.
     public let actions: [String]
     public let hintKeys: [String]
+    /// The hints whose values are scalars, by key (`urgency` → `1`, `category` → `im.received`).
+    public let hints: [String: String]
     /// Milliseconds; -1 the server's default, 0 never.
     public let expireTimeout: Int32
     /// The id in the server's reply; nil while no reply has been seen.

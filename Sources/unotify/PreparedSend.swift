@@ -1,4 +1,5 @@
 import FreedesktopNotifications
+import NotificationAgentClient
 import Glibc
 
 /// A `unotify send` parsed and checked, ready to post.
@@ -15,6 +16,6 @@ struct PreparedSend: Sendable {
             || (options.release.sendsIconAsImageHint && !options.icon.isEmpty)  // the server's version decides
             || request.body.contains("<a")  // the server's profile decides how a link is sent
             || SendRelay.namesInstalledApp(request)
-            || access("/.flatpak-info", F_OK) == 0  // in a Flatpak sandbox the portal may be the way
+            || access("/.flatpak-info", F_OK) == 0 || SnapSandbox.current() != nil  // a sandbox: maybe the portal
     }
 }

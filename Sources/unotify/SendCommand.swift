@@ -1,6 +1,7 @@
 import ArgumentParser
 import DBus
 import FreedesktopNotifications
+import NotificationAgentClient
 
 #if canImport(Glibc)
     import Glibc
@@ -116,11 +117,11 @@ struct SendCommand: AsyncParsableCommand {
         }
     }
 
-    /// Inside a Flatpak sandbox that hides the desktop's notification server, the notification
-    /// portal, as notify-send 0.8 does; `nil` elsewhere (or when the portal is missing too, so
+    /// Inside a Flatpak sandbox (or a snap, told as the portal tells one: ``SnapSandbox``) that
+    /// hides the desktop's notification server, the notification portal, as notify-send 0.8 does; `nil` elsewhere (or when the portal is missing too, so
     /// that the error is the usual "no notification server").
     static func portalInSandbox(_ client: NotificationsClient) async throws -> PortalNotificationServer? {
-        guard access("/.flatpak-info", F_OK) == 0 else { return nil }
+        guard access("/.flatpak-info", F_OK) == 0 || SnapSandbox.current() != nil else { return nil }
         do {
             guard try await client.connection.nameOwner(of: client.serverName) == nil,
                 try await client.connection.nameOwner(of: NotificationPortal.busName) != nil

@@ -54,6 +54,33 @@ import TestSupport
             app.standardError.contains("has no /app/share/applications/\(Self.app).desktop"), "\(app.standardError)")
     }
 
+    /// A message with a reply action and the default sound on a version 1 portal (Debian 12's
+    /// 1.16, which refuses a notification with any option or button key it does not know):
+    /// nothing of version 2 is sent, so it shows, its Reply as a plain button; chosen in dunst's
+    /// menu, the delegate hears it with empty text (no reply field, and no `unotify reply` in the
+    /// sandbox).
+    @Test func aMessageWithAReplyActionShowsOnAVersionOnePortal() async throws {
+        let desktop = try await TestDesktop(server: "dunst", environment: ["DESKTOP_PORTAL": "gtk"])
+        defer { desktop.stop() }
+        let monitor = try await BusMonitor(address: desktop.busAddress)
+        let proxy = try await FlatpakBusProxy(app: Self.app, busAddress: desktop.busAddress)
+        let chat = try SandboxedTea(in: proxy, on: desktop, ["message"])
+        defer { chat.stop() }
+        let app = chat.process
+        try await desktop.dunstWaitDisplayed(1, timeout: TestPatience.event)
+        try await desktop.dunstInvoke("Allow")
+        _ = try await app.waitForLine(timeout: 30) { $0 == "shown" }
+        let message = try #require(
+            try await monitor.waitForNotify(count: 2).first { $0.summary == "Ana" }, "\(monitor.notifyCalls)")
+        #expect(message.body == "See you at six?", "\(message)")
+        #expect(message.hints["category"] == nil, "\(message)")
+        try await desktop.dunstInvoke("Reply")
+        let answer = try await app.waitForLine(timeout: 30) { $0.hasPrefix("response: ") }
+        #expect(answer == "response: reply text: ", "\(answer)")
+        #expect(try await app.wait(timeout: 30) == 0, "\(app.standardError)")
+        #expect(!app.standardError.contains("InvalidArgument"), "\(app.standardError)")
+    }
+
     /// `unotify send` in the same sandbox is notify-send 0.8's: through the portal, and `-A`
     /// prints the key of the button chosen in dunst's menu.
     @Test func unotifySendInASandboxGoesThroughThePortal() async throws {

@@ -63,6 +63,45 @@ import Testing
         )
     }
 
+    /// A category the portal knows (or an `x-` one) is passed from version 2; one it does not
+    /// know is left out, since the portal refuses the whole notification for it
+    /// (`InvalidArgument`), and a version 1 portal (1.16) refuses any key it does not know.
+    @Test func versionTwoPassesACategoryThePortalKnows() {
+        var request = Self.request()
+        request.hints.category = "im.received"
+        #expect(NotificationPortal.options(for: request, version: 2)["category"] == DBusVariant("im.received"))
+        #expect(NotificationPortal.options(for: request, version: 1)["category"] == nil)
+        request.hints.category = "x-example.tea"
+        #expect(NotificationPortal.options(for: request, version: 2)["category"] == DBusVariant("x-example.tea"))
+        request.hints.category = "email.arrived"  // a specification category the portal does not have
+        #expect(NotificationPortal.options(for: request, version: 2)["category"] == nil)
+        request.hints.category = "cellbroadcast.amber-alert"  // 1.22 has it, 1.20 spells it "amberalert"
+        #expect(NotificationPortal.options(for: request, version: 2)["category"] == nil)
+    }
+
+    /// A reply button keeps its purpose from version 2 (the category the purpose belongs to,
+    /// `im.received`, comes with it unless the request has one); version 1 has no purposes,
+    /// and 1.16 refuses a button with any key it does not know.
+    @Test func aReplyButtonHasItsPurposeFromVersionTwo() {
+        var request = Self.request()
+        request.actions = [NotificationAction(key: "reply", label: "Reply", purpose: NotificationPortal.replyPurpose)]
+        let two = NotificationPortal.options(for: request, version: 2)
+        #expect(
+            two["buttons"]
+                == DBusVariant([
+                    [
+                        "label": DBusVariant("Reply"), "action": DBusVariant("reply"),
+                        "purpose": DBusVariant("im.reply-with-text"),
+                    ]
+                ]))
+        #expect(two["category"] == DBusVariant("im.received"))
+        let one = NotificationPortal.options(for: request, version: 1)
+        #expect(one["buttons"] == DBusVariant([["label": DBusVariant("Reply"), "action": DBusVariant("reply")]]))
+        #expect(one["category"] == nil)
+        request.hints.category = "x-example.chat"
+        #expect(NotificationPortal.options(for: request, version: 2)["category"] == DBusVariant("x-example.chat"))
+    }
+
     @Test func capabilitiesFollowTheVersion() {
         #expect(!NotificationPortal.capabilities(version: 1).strings.contains("body-markup"))
         #expect(!NotificationPortal.capabilities(version: 2).strings.contains("body-markup"))

@@ -47,6 +47,10 @@ package actor InProcessAgent {
             if case .flatpak(let app)? = sandbox {
                 host = .appInSandbox(app: app)
                 try await useTheSandboxsName(app, on: connection)
+            } else if let app = SnapSandbox.current() {
+                // Not tried in a real snap (see SnapSandbox): the portal's way, as for Flatpak.
+                host = .appInSandbox(app: app)
+                try await useTheSandboxsName(app, on: connection, flatpak: false)
             } else {
                 host = .app
             }
@@ -61,7 +65,7 @@ package actor InProcessAgent {
                         connection: connection, store: store,
                         server: PortalNotificationServer(
                             connection: connection, activation: await Self.activation(of: app, on: connection)),
-                        log: Self.log)
+                        desktopSettings: PortalPermissionSettings(), log: Self.log)
                 } else {
                     NotificationAgent(
                         connection: connection, store: store,
@@ -102,15 +106,19 @@ package actor InProcessAgent {
     /// In the sandbox of `app`, which hides `org.unotify.Agent` and the notification server:
     /// this process's agent answers on a name of the app's own and shows through the
     /// notification portal, which must be there.
-    private func useTheSandboxsName(_ app: String, on connection: DBusConnection) async throws {
+    private func useTheSandboxsName(_ app: String, on connection: DBusConnection, flatpak: Bool = true) async throws {
         guard try await connection.nameOwner(of: NotificationPortal.busName) != nil else {
             throw AgentError(
                 .unavailable,
-                "\(app) runs in a Flatpak sandbox that hides org.unotify.Agent, and no notification portal "
-                    + "(org.freedesktop.portal.Desktop) answers: install xdg-desktop-portal and a backend for the "
-                    + "desktop, or give the app --talk-name=org.unotify.Agent with unotify installed on the host")
+                flatpak
+                    ? "\(app) runs in a Flatpak sandbox that hides org.unotify.Agent, and no notification portal "
+                        + "(org.freedesktop.portal.Desktop) answers: install xdg-desktop-portal and a backend for the "
+                        + "desktop, or give the app --talk-name=org.unotify.Agent with unotify installed on the host"
+                    : "\(app) runs confined in a snap, and no notification portal (org.freedesktop.portal.Desktop) "
+                        + "answers: install xdg-desktop-portal and a backend for the desktop")
         }
         AgentBusName.use(try AgentBusName.sandboxed(app: app))
+        guard flatpak else { return }
         let entry = "/app/share/applications/\(app).desktop"
         if access(entry, F_OK) != 0 {
             // GNOME Shell refuses a portal notification of an app without one (InvalidApp), and

@@ -18,6 +18,10 @@ package protocol DesktopAppSettingsStore: Sendable {
     /// `place.kde`; by default `place.unotify`, which names `unotify settings APP`).
     var placeKey: String { get }
 
+    /// The key of the wording that confirms turning an app off and says how to turn it on again
+    /// (by default `turnOff.body`, which names `unotify settings APP allow`).
+    var turnOffKey: String { get }
+
     /// The desktop's do-not-disturb switch, where it keeps one in this store (GNOME's
     /// `show-banners`); by default none (the server's own switch, if any, counts).
     var doNotDisturb: (any DoNotDisturbSource)? { get }
@@ -48,6 +52,7 @@ package protocol DesktopAppSettingsStore: Sendable {
 
 extension DesktopAppSettingsStore {
     package var placeKey: String { "place.unotify" }
+    package var turnOffKey: String { "turnOff.body" }
     package var doNotDisturb: (any DoNotDisturbSource)? { nil }
     /// By default the agent's own settings count while the store cannot be read.
     package func settingsWhenUnreadable(_ own: AppSettings, app: String) -> AppSettings { own }

@@ -57,7 +57,7 @@ struct AgentAuthorizations {
                 )
             case .turnOffConfirmation:
                 (
-                    strings.text("turnOff.title", name), strings.text("turnOff.body", name, app),
+                    strings.text("turnOff.title", name), strings.text(desktop?.turnOffKey ?? "turnOff.body", name, app),
                     [strings.text("turnOff.confirm"), strings.text("turnOff.cancel")]
                 )
             }

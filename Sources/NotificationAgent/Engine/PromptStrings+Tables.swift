@@ -11,6 +11,7 @@ extension PromptStrings {
             "place.kde": "System Settings › Notifications",
             "place.xfce": "Settings › Notifications › Applications",
             "place.unotify": "a terminal with: unotify settings %@",
+            "place.portal": "the desktop’s notification settings for this app",
             "prompt.allow": "Allow",
             "prompt.deny": "Don’t Allow",
             "provisional.keep": "Keep…",
@@ -23,6 +24,8 @@ extension PromptStrings {
             "turnOff.title": "%@",
             "turnOff.body":
                 "Turn off notifications from “%@”? You can turn them on again with: unotify settings %@ allow",
+            "turnOff.body.portal":
+                "Turn off notifications from “%@”? To turn them on again, remove ~/.var/app/%@/.local/state/unotify/settings.json, and the app asks again.",
             "turnOff.confirm": "Turn Off All Notifications",
             "turnOff.cancel": "Cancel",
             "action.open": "Open",
@@ -45,6 +48,7 @@ extension PromptStrings {
             "place.kde": "“系统设置”›“通知”",
             "place.xfce": "“设置”›“通知”›“应用程序”",
             "place.unotify": "终端（unotify settings %@）",
+            "place.portal": "桌面中此应用的通知设置",
             "prompt.allow": "允许",
             "prompt.deny": "不允许",
             "provisional.keep": "保留…",
@@ -55,6 +59,7 @@ extension PromptStrings {
             "keep.quiet": "安静递送",
             "turnOff.title": "%@",
             "turnOff.body": "关闭来自“%@”的通知？可用以下命令重新打开：unotify settings %@ allow",
+            "turnOff.body.portal": "关闭来自“%@”的通知？如需重新打开，请删除 ~/.var/app/%@/.local/state/unotify/settings.json，应用会再次询问。",
             "turnOff.confirm": "关闭所有通知",
             "turnOff.cancel": "取消",
             "action.open": "打开",

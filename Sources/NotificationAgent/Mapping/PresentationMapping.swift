@@ -87,7 +87,11 @@ package enum PresentationMapping {
                     hints.vendor["x-kde-reply-placeholder-text"] = DBusVariant(textInput.placeholder)
                     hints.vendor["x-kde-reply-submit-button-text"] = DBusVariant(textInput.buttonTitle)
                 } else {
-                    actions.append(NotificationAction(key: action.identifier, label: action.title))
+                    // The portal's version 2 reply purpose: a backend that knows it asks for the text.
+                    actions.append(
+                        NotificationAction(
+                            key: action.identifier, label: action.title,
+                            purpose: action.textInput == nil ? nil : NotificationPortal.replyPurpose))
                 }
             }
         }

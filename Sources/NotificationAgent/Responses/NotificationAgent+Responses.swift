@@ -7,7 +7,8 @@ import UserNotificationsCore
 /// Responses: clicks on delivered notifications, typed replies, listeners and presenters.
 extension NotificationAgent {
     /// A click on a delivered notification: the default action, a category action, or a
-    /// text-input action that needs the fallback (the server has no `inline-reply`).
+    /// text-input action that needs the fallback (the server has no `inline-reply`); in a
+    /// sandbox, where no `unotify reply` can be run, a text-input action answers with empty text.
     ///
     /// An answered notification leaves the screen, as on Apple's platforms: most servers close it
     /// on the click, lxqt-notificationd keeps it until it expires (measured, as for Keep…), so
@@ -29,7 +30,14 @@ extension NotificationAgent {
         guard let action = category?.actions.first(where: { $0.identifier == key }), shown.markClicked(id) else {
             return
         }
-        if action.textInput != nil {
+        if action.textInput != nil, case .appInSandbox = host {
+            // Through the portal with no text (Phosh's backend drops the reply purpose): the
+            // sandbox has no `unotify reply` to type it with, so the delegate hears the click with
+            // empty text, and the app asks for the text in its own window.
+            await respond(to: id, notification, action: key, text: "")
+            // try?: closing after the click is tidying: an id the server closed already errs harmlessly
+            try? await server.closeNotification(id)
+        } else if action.textInput != nil {
             await askForReplyText(on: id, notification, action: action)
         } else {
             await respond(to: id, notification, action: key)

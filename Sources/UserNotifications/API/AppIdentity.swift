@@ -1,4 +1,5 @@
 import Foundation
+import NotificationAgentClient
 
 /// Which app a process is, for the agent: the identifier its settings, requests and responses
 /// are kept under.
@@ -7,6 +8,8 @@ import Foundation
 /// 1. the environment variable `UNOTIFY_APP_ID`, when set (it must be valid: a mistake is
 ///    reported rather than silently replaced);
 /// 2. `FLATPAK_ID`, which Flatpak sets in an app's sandbox (the app's id there), when valid;
+///    in a snap (told as the notification portal tells one, `SnapSandbox`), `snap.NAME`, the
+///    id the portal gives it;
 /// 3. `Bundle.main.bundleIdentifier`, when there is one and it is valid;
 /// 4. `local.<executable name>`, with characters other than letters, digits, `-` and `_`
 ///    replaced by `-` (so `/usr/bin/my app` is `local.my-app`).
@@ -22,7 +25,7 @@ package enum AppIdentity {
     package static func resolve(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         bundleIdentifier: String? = Bundle.main.bundleIdentifier,
-        executableName: String = ProcessInfo.processInfo.processName
+        executableName: String = ProcessInfo.processInfo.processName, snap: String? = SnapSandbox.current()
     ) -> Result<String, UNError> {
         if let explicit = environment[environmentVariable] {
             guard isValid(explicit) else {
@@ -37,6 +40,7 @@ package enum AppIdentity {
         if let flatpak = environment["FLATPAK_ID"], isValid(flatpak) {
             return .success(flatpak)
         }
+        if let snap { return .success(snap) }
         if let bundleIdentifier, isValid(bundleIdentifier) {
             return .success(bundleIdentifier)
         }

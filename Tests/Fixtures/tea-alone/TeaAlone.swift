@@ -7,8 +7,11 @@
 //     tea-alone leave      ask, show "Tea / is ready", exit at once (the answer comes later)
 //     tea-alone answers    only wait for the answer to an earlier notification (as an app the
 //                          desktop started for a click on one): print it, exit
+//     tea-alone message    ask, show "Ana / See you at six?" with the default sound and a
+//                          "Reply" text-input action, print the answer (and the typed text)
 //
-// It prints one line per step: "authorized", "shown", "response: ACTION", or what failed.
+// It prints one line per step: "authorized", "shown", "response: ACTION" (with " text: TEXT"
+// for a typed reply), or what failed.
 import UserNotifications
 
 final class TeaDelegate: NSObject, UNUserNotificationCenterDelegate, @unchecked Sendable {
@@ -31,7 +34,11 @@ final class TeaDelegate: NSObject, UNUserNotificationCenterDelegate, @unchecked 
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping () -> Void
     ) {
-        responses.yield(response.actionIdentifier)
+        if let reply = response as? UNTextInputNotificationResponse {
+            responses.yield("\(response.actionIdentifier) text: \(reply.userText)")
+        } else {
+            responses.yield(response.actionIdentifier)
+        }
         completionHandler()
     }
 }
@@ -48,8 +55,12 @@ func say(_ line: String) {
         let delegate = TeaDelegate(continuation)
         center.delegate = delegate
         let drink = UNNotificationAction(identifier: "drink", title: "Drink", options: [])
+        let reply = UNTextInputNotificationAction(
+            identifier: "reply", title: "Reply", options: [], textInputButtonTitle: "Send",
+            textInputPlaceholder: "Message")
         center.setNotificationCategories([
-            UNNotificationCategory(identifier: "tea", actions: [drink], intentIdentifiers: [])
+            UNNotificationCategory(identifier: "tea", actions: [drink], intentIdentifiers: []),
+            UNNotificationCategory(identifier: "chat", actions: [reply], intentIdentifiers: []),
         ])
         let mode = CommandLine.arguments.dropFirst().first
         if mode == "answers" {
@@ -73,8 +84,15 @@ func say(_ line: String) {
             say("scheduled")
             return
         }
-        content.title = "Tea"
-        content.body = "is ready"
+        if mode == "message" {
+            content.categoryIdentifier = "chat"
+            content.title = "Ana"
+            content.body = "See you at six?"
+            content.sound = .default
+        } else {
+            content.title = "Tea"
+            content.body = "is ready"
+        }
         try await center.add(UNNotificationRequest(identifier: "tea", content: content, trigger: nil))
         say("shown")
         if mode == "leave" { return }

@@ -59,4 +59,26 @@ import TestSupport
         #expect(prompt.expireTimeout == .never)
         #expect(!prompt.summary.isEmpty)
     }
+
+    /// Inside a Flatpak sandbox there is no `unotify settings` to run: the prompt names the
+    /// desktop's settings for the app (the portal's permission), in each language.
+    @Test(arguments: ["en", "zh-Hans"]) func inASandboxThePromptNamesTheDesktopsSettingsForTheApp(_ language: String)
+        throws
+    {
+        let directory = try TemporaryDirectory("unotify-authorizations")
+        let strings = PromptStrings(language: language)
+        let sandboxed = AgentAuthorizations(
+            store: SettingsStore(directory: directory.url), strings: strings, desktop: PortalPermissionSettings())
+        let body = sandboxed.popup(.permission, app: Self.app).body
+        #expect(!body.contains("unotify"), "\(body)")
+        #expect(body.contains(strings.text("place.portal")), "\(body)")
+        let host = AgentAuthorizations(store: SettingsStore(directory: directory.url), strings: strings)
+        #expect(host.popup(.permission, app: Self.app).body.contains("unotify settings \(Self.app)"))
+        // Turning a provisional app off says how to turn it on again: in a sandbox, by removing
+        // the settings the app keeps in its own state folder (seen from the host).
+        let turnOff = sandboxed.popup(.turnOffConfirmation, app: Self.app).body
+        #expect(!turnOff.contains("unotify settings"), "\(turnOff)")
+        #expect(turnOff.contains("~/.var/app/\(Self.app)/.local/state/unotify/settings.json"), "\(turnOff)")
+        #expect(host.popup(.turnOffConfirmation, app: Self.app).body.contains("unotify settings \(Self.app) allow"))
+    }
 }

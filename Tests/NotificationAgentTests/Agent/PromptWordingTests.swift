@@ -28,7 +28,7 @@ import Testing
     @Test(arguments: languages)
     func thePromptNamesWhereTheSettingsLive(_ language: String) {
         let strings = PromptStrings(language: language)
-        for key in ["place.gnome", "place.kde", "place.xfce", "place.unotify"] {
+        for key in ["place.gnome", "place.kde", "place.xfce", "place.unotify", "place.portal"] {
             let place = strings.text(key, "org.example.App")
             #expect(!place.isEmpty && place != key, "\(language) has no \(key)")
             let body = strings.text("prompt.body", "Tea", place)

@@ -58,6 +58,9 @@ import Testing
             request, settings: Self.authorized, capabilities: Self.capabilities,
             appName: "Tea", desktopEntry: nil, category: category)
         #expect(plain.notify.actions.map(\.key) == ["default", "snooze", "reply"])
+        // Where the text-input action is a button, it carries the portal's reply purpose
+        // (servers over org.freedesktop.Notifications never see it).
+        #expect(plain.notify.actions.map(\.purpose) == [nil, nil, "im.reply-with-text"])
         #expect(Self.kdeReply(category) == ["default", "snooze", "inline-reply", "Message", "Send"])
         let noActions = PresentationMapping.plan(
             request, settings: Self.authorized, capabilities: ServerCapabilities(["body"]),

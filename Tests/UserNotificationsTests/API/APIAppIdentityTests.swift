@@ -22,6 +22,20 @@ import UserNotifications
         #expect(error.localizedDescription.contains("UNOTIFY_APP_ID=\"not valid\""))
     }
 
+    /// In a snap the app is `snap.NAME`, as the notification portal names it (the snap is told
+    /// by `SnapSandbox`, tested with faked cgroups); UNOTIFY_APP_ID and FLATPAK_ID still win.
+    @Test func aSnapIsNamedAsThePortalNamesIt() throws {
+        #expect(
+            try AppIdentity.resolve(
+                environment: [:], bundleIdentifier: "com.example.App", executableName: "x", snap: "snap.tea-timer"
+            ).get() == "snap.tea-timer")
+        #expect(
+            try AppIdentity.resolve(
+                environment: ["UNOTIFY_APP_ID": "org.example.Env"], bundleIdentifier: nil, executableName: "x",
+                snap: "snap.tea-timer"
+            ).get() == "org.example.Env")
+    }
+
     @Test func bundleIdentifierWhenValid() throws {
         #expect(
             try AppIdentity.resolve(environment: [:], bundleIdentifier: "com.example.App", executableName: "x").get()
