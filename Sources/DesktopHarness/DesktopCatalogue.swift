@@ -12,7 +12,7 @@ enum DesktopCatalogue {
             "mate",
             StandaloneServer(
                 command: ["/usr/lib/mate-notification-daemon/mate-notification-daemon"],
-                package: "mate-notification-daemon")
+                package: "mate-notification-daemon", sharesGSettings: true)
         ),
         (
             "lxqt",

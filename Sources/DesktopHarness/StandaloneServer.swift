@@ -1,5 +1,6 @@
 /// A server that needs nothing but the bus and the display: started as it is, with private XDG
-/// directories, GSettings in memory and the X11 backends of GTK and Qt.
+/// directories, GSettings in memory (or in a keyfile, where it keeps a setting unotify reads) and
+/// the X11 backends of GTK and Qt.
 struct StandaloneServer: DesktopRecipe {
     let command: [String]
     let package: String
@@ -9,6 +10,11 @@ struct StandaloneServer: DesktopRecipe {
     /// desktop's environment): where the server keeps a setting unotify reads too (LXQt's
     /// do-not-disturb, in `lxqt/notifications.conf`).
     var sharesConfiguration = false
+    /// Whether GSettings is kept in a keyfile in the configuration directory rather than in
+    /// memory, exported (`GSETTINGS_BACKEND=keyfile` and `XDG_CONFIG_HOME`) so that `gsettings`
+    /// in a test and unotifyd read and change what the server reads: where it keeps a setting
+    /// unotifyd follows (mate-notification-daemon's do-not-disturb).
+    var sharesGSettings = false
 
     var requirements: [(binary: String, package: String)] { [(command[0], package)] }
 
@@ -19,9 +25,13 @@ struct StandaloneServer: DesktopRecipe {
             overrides: [
                 "XDG_RUNTIME_DIR": launch.path("xdg-runtime"), "XDG_CONFIG_HOME": launch.path("config"),
                 "XDG_CACHE_HOME": launch.path("cache"), "XDG_DATA_HOME": launch.path("data"),
-                "GSETTINGS_BACKEND": "memory", "NO_AT_BRIDGE": "1", "GTK_A11Y": "none", "QT_ACCESSIBILITY": "0",
+                "GSETTINGS_BACKEND": sharesGSettings ? "keyfile" : "memory", "NO_AT_BRIDGE": "1", "GTK_A11Y": "none",
+                "QT_ACCESSIBILITY": "0",
                 "GDK_BACKEND": "x11", "QT_QPA_PLATFORM": "xcb",
             ])
-        if sharesConfiguration { launch.extraVariables.append(("XDG_CONFIG_HOME", launch.path("config"))) }
+        if sharesConfiguration || sharesGSettings {
+            launch.extraVariables.append(("XDG_CONFIG_HOME", launch.path("config")))
+        }
+        if sharesGSettings { launch.extraVariables.append(("GSETTINGS_BACKEND", "keyfile")) }
     }
 }

@@ -60,6 +60,12 @@ extension DoNotDisturbRow {
                 + "and the server reloads the changed file after 0.97 to 1.11 s (measured; "
                 + "LxqtDoNotDisturbEndToEndTests)"),
         DoNotDisturbRow(
+            "Notification Daemon", vendor: "MATE", .inGSettings(.mateDoNotDisturb),
+            evidence: "1.26.0: do-not-disturb on (its applet's switch) answers every Notify with an id and draws "
+                + "nothing, critical ones neither, plays no sound and never sends NotificationClosed; the server "
+                + "reads the key at each Notify, so it follows a change at once (measured; "
+                + "DoNotDisturbEndToEndTests)"),
+        DoNotDisturbRow(
             "naughty", .onTheBus(.awesomeSuspended),
             evidence: "4.3: naughty.is_suspended() through Eval of org.awesomewm.awful.Remote; while suspended "
                 + "every notification is held hidden (measured; AgentNewServersDoNotDisturbTests)"),

@@ -2,7 +2,8 @@ import FreedesktopNotifications
 
 extension ServerProfile {
     /// Where the desktop of this server keeps its do-not-disturb in GSettings (Cinnamon's
-    /// `display-notifications`, GNOME's `show-banners`), which only the agent reads; nil elsewhere.
+    /// `display-notifications`, GNOME's `show-banners`, MATE's `do-not-disturb`), which only the
+    /// agent reads; nil elsewhere.
     package var doNotDisturbInGSettings: GSettingsDoNotDisturb? {
         for row in DoNotDisturbRow.rows(for: information) {
             if case .inGSettings(let place) = row.place { return place }
@@ -20,10 +21,12 @@ extension ServerProfile {
     }
 
     /// The "do not disturb" line of `unotify server --explain`, for a server whose switch
-    /// unotify reads itself (``DoNotDisturbSwitch``, ``FileDoNotDisturb``): what the server and
-    /// unotifyd do while it is on (measured); nil for any other.
+    /// unotify reads itself (``DoNotDisturbSwitch``, ``FileDoNotDisturb``), or MATE's in GSettings
+    /// (``GSettingsDoNotDisturb/explanation``): what the server and unotifyd do while it is on
+    /// (measured); nil for any other.
     package var doNotDisturbExplanation: (feature: String, works: Bool, detail: String)? {
         if let file = doNotDisturbInFile { return ("do not disturb", file.worksWhileOn, file.whileOn) }
+        if let line = doNotDisturbInGSettings?.explanation { return ("do not disturb", line.works, line.detail) }
         return DoNotDisturbSwitch.of(self).map { ("do not disturb", $0.worksWhileOn, $0.whileOn(self)) }
     }
 }

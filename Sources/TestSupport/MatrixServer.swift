@@ -111,7 +111,7 @@ public struct MatrixServer: Sendable, CustomStringConvertible {
         case "dunst": ["history", "do not disturb"]  // paused, it holds critical ones too
         case "xfce4-notifyd": ["click on the notification", "history"]
         case "notification-daemon": ["number of buttons", "closed popups"]
-        case "mate": ["closing", "history"]
+        case "mate": ["closing", "history", "do not disturb"]  // it draws no critical one either
         case "lxqt": ["do not disturb"]  // it draws no critical one either
         case "mako": ["buttons", "history"]
         case "notify-osd": ["buttons", "number of buttons", "click on the notification", "closing", "history"]

@@ -60,13 +60,15 @@ extension TestDesktop {
         return reloaded
     }
 
-    /// `Notify` as app `app`, sent with gdbus (not through unotify), never expiring; its id.
-    public func notifyDirectly(app: String, summary: String) async throws -> UInt32 {
+    /// `Notify` as app `app`, sent with gdbus (not through unotify), never expiring, replacing
+    /// the notification `replacing` (0: none); its id.
+    public func notifyDirectly(app: String, summary: String, replacing: UInt32 = 0) async throws -> UInt32 {
         let reply = try await output(
             "gdbus",
             [
                 "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
-                "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.Notify", app, "0", "",
+                "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.Notify", app,
+                String(replacing), "",
                 summary, "", "[]", "{}", "0",
             ])
         // "(uint32 7,)"

@@ -6,7 +6,7 @@ extension ServerCommand {
     /// The `--explain` line that says whether do-not-disturb is on and where it was read:
     /// "do not disturb: on (dunst: paused)", or "unavailable" and why. A switch the server keeps,
     /// or a settings file keeps (LXQt's), is read here; one kept in GSettings (GNOME's,
-    /// Cinnamon's) is asked of the agent (`GetDesktop`), which links GIO, so that the CLI need not.
+    /// Cinnamon's, MATE's) is asked of the agent (`GetDesktop`), which links GIO, so that the CLI need not.
     static func doNotDisturbLine(_ client: NotificationsClient, _ profile: ServerProfile) async -> String {
         if let file = profile.doNotDisturbInFile {
             do {

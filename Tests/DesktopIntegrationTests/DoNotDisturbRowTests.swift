@@ -21,6 +21,16 @@ import TestSupport
         #expect(DoNotDisturbSwitch.of(gnome) == nil)
         #expect(gnome.doNotDisturbInGSettings == .gnomeShowBanners)
         #expect(DoNotDisturbSwitch.absence(in: gnome).hasPrefix("GNOME keeps it in GSettings"))
+        // mate-notification-daemon 1.26 (as GetServerInformation names it): MATE's GSettings key.
+        let mate = ServerProfileFixture.profile(
+            "Notification Daemon", "MATE", "1.26.0",
+            ["actions", "action-icons", "body", "body-hyperlinks", "body-markup", "icon-static", "sound"])
+        #expect(DoNotDisturbSwitch.of(mate) == nil)
+        #expect(mate.doNotDisturbInGSettings == .mateDoNotDisturb)
+        #expect(DoNotDisturbSwitch.absence(in: mate).hasPrefix("MATE keeps it in GSettings"))
+        // GNOME's notification-daemon, the same name by another vendor, keeps none.
+        let gnomeDaemon = ServerProfileFixture.profile("Notification Daemon", "GNOME", "3.20.0", ["actions"])
+        #expect(gnomeDaemon.doNotDisturbInGSettings == nil)
         let unknown = ServerProfileFixture.profile("newcomer", "Someone", "1.0", ["actions"])
         #expect(DoNotDisturbRow.rows(for: unknown.information).isEmpty)
         #expect(DoNotDisturbSwitch.absence(in: unknown) == "newcomer keeps no switch unotify can read")
@@ -47,8 +57,18 @@ import TestSupport
         #expect(
             ServerProfileFixture.profile("lxqt-notificationd", "lxqt.org", "1.2.0", ["actions", "body"])
                 .doNotDisturbExplanation?.works == false)
+        // MATE's switch, in GSettings, draws no critical one either (measured on 1.26).
+        let mate = ServerProfileFixture.profile("Notification Daemon", "MATE", "1.26.0", ["actions", "body", "sound"])
+            .doNotDisturbExplanation
+        #expect(
+            mate?.works == false && mate?.detail.contains("critical ones neither") == true,
+            "\(String(describing: mate))")
         #expect(
             ServerProfileFixture.profile("notification-daemon", "GNOME", "3.20.0", ["actions", "body"])
                 .doNotDisturbExplanation == nil)
+        // Cinnamon's and GNOME's switches let critical ones through: no line of their own.
+        #expect(
+            ServerProfileFixture.profile("cinnamon", "GNOME", "5.6.8", ["actions", "body"]).doNotDisturbExplanation
+                == nil)
     }
 }

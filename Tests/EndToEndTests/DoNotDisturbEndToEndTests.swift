@@ -207,6 +207,57 @@ extension EndToEndWithoutPixelClicks {
             }
         }
 
+        /// mate-notification-daemon 1.26 with MATE's do-not-disturb on (`org.mate.NotificationDaemon
+        /// do-not-disturb`, in GSettings, set with the real `gsettings` as its applet does; the
+        /// server follows it while it runs, ``TestDesktop/mateSetDoNotDisturb(_:timeout:)``):
+        /// `--explain` reads it through unotifyd and says it degrades; every notification reaches
+        /// the server, which answers each with an id, draws none, critical ones neither, and never
+        /// closes them, so they stay delivered. The active one is not heard; a critical one is,
+        /// played by unotifyd, as mate plays no sound under its switch. Switched off, the next
+        /// one is drawn.
+        @Test func mateInDoNotDisturbDrawsNothingAndKeepsItDelivered() async throws {
+            let session = try await MatrixSession(.mate, pulse: true)
+            try await session.allow(Self.app)
+            let off = try await session.output(["server", "--explain"])
+            #expect(off.contains("do not disturb: off (MATE: do-not-disturb)"), "\(off)")
+
+            let followedOn = try await session.desktop.mateSetDoNotDisturb(true)
+            print("DoNotDisturbEndToEndTests: mate followed do-not-disturb=true after \(followedOn)")
+            try await session.waitForShown(0)
+            let on = try await session.output(["server", "--explain"])
+            #expect(on.contains("do not disturb: on (MATE: do-not-disturb)"), "\(on)")
+            #expect(on.contains("degrades do not disturb: "), "\(on)")
+            let before = session.monitor.notifyCalls.count
+            // Sent between two critical markers, each heard only if unotifyd plays it.
+            let heard = try await session.soundsHeard(markerUrgency: "critical") {
+                let sent = try await session.unotify([
+                    "send", "--app", Self.app, "--sound", "default", "Quiet normal",
+                ])
+                #expect(sent.status == 0, "\(sent.stderr)")
+            }
+            #expect(heard.onlyTheMarker, "the active notification's sound was played: \(heard)")
+            let sent = try await session.unotify(["send", "--app", Self.app, "-u", "critical", "Quiet critical"])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            // All four reached mate and were answered with an id; none was drawn.
+            let calls = try await session.monitor.waitForNotify(count: before + 4).dropFirst(before)
+            #expect(try await session.shownCount() == 0)
+            let delivered = try await session.output(["delivered", "--app", Self.app])
+            #expect(delivered.contains("Quiet normal") && delivered.contains("Quiet critical"), "\(delivered)")
+
+            let followedOff = try await session.desktop.mateSetDoNotDisturb(false)
+            print("DoNotDisturbEndToEndTests: mate followed do-not-disturb=false after \(followedOff)")
+            try await session.waitForShown(0)
+            let after = try await session.output(["server", "--explain"])
+            #expect(after.contains("do not disturb: off (MATE: do-not-disturb)"), "\(after)")
+            #expect(try await session.unotify(["send", "--app", Self.app, "Loud"]).status == 0)
+            try await session.waitForShown(1)
+            // Those it answered under do-not-disturb were never closed: unotify still lists them.
+            let quiet = Set(calls.compactMap(\.returnedID))
+            #expect(quiet.count == 4 && !session.monitor.closedSignals.contains { quiet.contains($0.id) }, "\(quiet)")
+            let still = try await session.output(["delivered", "--app", Self.app])
+            #expect(still.contains("Quiet normal") && still.contains("Quiet critical"), "\(still)")
+        }
+
         /// KDE Plasma under `Inhibit` (as a presentation app does): the active one is not heard,
         /// the critical marker is; `--explain` reads the server's `Inhibited`.
         @Test func plasmaInhibitedKeepsTheActiveOneSilent() async throws {
