@@ -20,6 +20,11 @@ extension ServerProfile {
         return nil
     }
 
+    /// Whether the server plays no sound under its desktop's do-not-disturb, not even a critical
+    /// notification's (mate-notification-daemon, which drops every one with its `sound-file`):
+    /// there unotifyd plays a breakthrough's sound itself.
+    package var isSilentInDoNotDisturb: Bool { doNotDisturbInGSettings?.silencesTheServer ?? false }
+
     /// The "do not disturb" line of `unotify server --explain`, for a server whose switch
     /// unotify reads itself (``DoNotDisturbSwitch``, ``FileDoNotDisturb``), or MATE's in GSettings
     /// (``GSettingsDoNotDisturb/explanation``): what the server and unotifyd do while it is on

@@ -1,3 +1,4 @@
+import DesktopIntegration
 import DBus
 import Foundation
 import FreedesktopNotifications
@@ -47,12 +48,16 @@ extension NotificationAgent {
         var plan = try delivery.plan(
             request, app: app, settings: settings, profile: profile, presentation: presentation,
             strings: authorizations.strings)
-        let matters = PresentationMapping.doNotDisturbMatters(request.interruptionLevel, settings: settings, plan: plan)
+        let serverSilent = profile.isSilentInDoNotDisturb
+        let matters = PresentationMapping.doNotDisturbMatters(
+            request.interruptionLevel, settings: settings, plan: plan, serverSilent: serverSilent)
         // A server that discards everything under its do-not-disturb is asked for every one.
         let doNotDisturb =
             matters || profile.discardsNotificationsInDoNotDisturb ? await doNotDisturbIsOn(profile) : false
         if matters, doNotDisturb {
-            PresentationMapping.applyDoNotDisturb(request.interruptionLevel, settings: settings, to: &plan)
+            PresentationMapping.applyDoNotDisturb(
+                request.interruptionLevel, settings: settings, serverSilent: serverSilent, sound: request.sound,
+                to: &plan)
         }
         // Replaced on the server connection that showed it, never on another.
         let id = try await server.notify(

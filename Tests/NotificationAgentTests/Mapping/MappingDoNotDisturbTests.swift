@@ -61,6 +61,33 @@ import Testing
         #expect(plan.soundToPlay != nil)
     }
 
+    /// mate-notification-daemon plays the sound hint it is sent, but under its do-not-disturb it
+    /// drops every notification with its sound, critical ones too (measured on 1.26): there the
+    /// switch is read for a critical one with a sound, and unotifyd plays that sound itself; an
+    /// active one still goes without.
+    @Test func whereTheServerIsSilentUnotifydPlaysTheBreakthroughsSound() {
+        let settings = AppSettings.authorized(requesting: [.alert, .sound])
+        for (level, heard) in [(DeliveryRequest.InterruptionLevel.critical, true), (.active, false)] {
+            var plan = PresentationMapping.plan(
+                DeliveryRequest(identifier: "a", title: "Tea", sound: .default, interruptionLevel: level),
+                settings: settings, capabilities: ServerCapabilities(["actions", "body", "sound"]), appName: "Tea",
+                desktopEntry: nil, serverPlaysSoundHints: true)
+            #expect(plan.soundToPlay == nil && plan.notify.hints.soundName != nil, "the server plays it: \(level)")
+            #expect(PresentationMapping.doNotDisturbMatters(level, settings: settings, plan: plan, serverSilent: true))
+            PresentationMapping.applyDoNotDisturb(
+                level, settings: settings, serverSilent: true, sound: .default, to: &plan)
+            #expect((plan.soundToPlay == .default) == heard, "\(level)")
+            #expect(plan.notify.hints.soundName == nil && plan.notify.hints.suppressSound == true, "\(level)")
+        }
+        // Where the server plays the critical one's sound under it, it still does.
+        var plan = PresentationMapping.plan(
+            DeliveryRequest(identifier: "a", title: "Tea", sound: .default, interruptionLevel: .critical),
+            settings: settings, capabilities: ServerCapabilities(["actions", "body", "sound"]), appName: "Tea",
+            desktopEntry: nil, serverPlaysSoundHints: true)
+        PresentationMapping.applyDoNotDisturb(.critical, settings: settings, sound: .default, to: &plan)
+        #expect(plan.soundToPlay == nil && plan.notify.hints.soundName != nil)
+    }
+
     /// The agent reads the switch only where it can change the plan: wherever
     /// `doNotDisturbMatters` says no, following do-not-disturb changes nothing (but for
     /// `suppress-sound` on a silent notification); wherever it says yes, it changes something.
