@@ -91,22 +91,26 @@ import Testing
     /// The agent reads the switch only where it can change the plan: wherever
     /// `doNotDisturbMatters` says no, following do-not-disturb changes nothing (but for
     /// `suppress-sound` on a silent notification); wherever it says yes, it changes something.
-    @Test func theSwitchIsReadOnlyWhereItCanChangeThePlan() {
+    /// On a server that plays sound hints, and one that is also silent under its switch (mate).
+    @Test(arguments: [(false, false), (true, false), (true, true)])
+    func theSwitchIsReadOnlyWhereItCanChangeThePlan(_ serverPlays: Bool, _ serverSilent: Bool) {
         var checked = (matters: 0, not: 0)
         for level in [DeliveryRequest.InterruptionLevel.passive, .active, .timeSensitive, .critical] {
             for sound in [DeliveryRequest.Sound.default, nil] {
                 for timeSensitive in [AppSettings.Switch.enabled, .disabled] {
                     var settings = AppSettings.authorized(requesting: [.alert, .sound, .timeSensitive])
                     settings.timeSensitive = timeSensitive
+                    let request = DeliveryRequest(identifier: "a", title: "Tea", sound: sound, interruptionLevel: level)
                     let plan = PresentationMapping.plan(
-                        DeliveryRequest(identifier: "a", title: "Tea", sound: sound, interruptionLevel: level),
-                        settings: settings, capabilities: ServerCapabilities(["actions", "body"]), appName: "Tea",
-                        desktopEntry: nil)
+                        request, settings: settings, capabilities: ServerCapabilities(["actions", "body"]),
+                        appName: "Tea", desktopEntry: nil, serverPlaysSoundHints: serverPlays)
                     var followed = plan
-                    PresentationMapping.applyDoNotDisturb(level, settings: settings, to: &followed)
+                    PresentationMapping.applyDoNotDisturb(
+                        level, settings: settings, serverSilent: serverSilent, sound: request.sound, to: &followed)
                     var unsuppressed = followed
                     unsuppressed.notify.hints.suppressSound = plan.notify.hints.suppressSound
-                    let matters = PresentationMapping.doNotDisturbMatters(level, settings: settings, plan: plan)
+                    let matters = PresentationMapping.doNotDisturbMatters(
+                        level, settings: settings, plan: plan, serverSilent: serverSilent)
                     let what = "\(level) sound=\(String(describing: sound)) timeSensitive=\(timeSensitive)"
                     if matters {
                         checked.matters += 1
