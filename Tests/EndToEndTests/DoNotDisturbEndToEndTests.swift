@@ -224,8 +224,10 @@ extension EndToEndWithoutPixelClicks {
             let followedOn = try await session.desktop.mateSetDoNotDisturb(true)
             print("DoNotDisturbEndToEndTests: mate followed do-not-disturb=true after \(followedOn)")
             try await session.waitForShown(0)
+            // unotifyd reads the key through GSettings of its own, which sees the keyfile change
+            // when its own file monitor does: --explain asks it, as a delivery does.
+            try await Self.waitForExplain("do not disturb: on (MATE: do-not-disturb)", session)
             let on = try await session.output(["server", "--explain"])
-            #expect(on.contains("do not disturb: on (MATE: do-not-disturb)"), "\(on)")
             #expect(on.contains("degrades do not disturb: "), "\(on)")
             let before = session.monitor.notifyCalls.count
             // Sent between two critical markers, each heard only if unotifyd plays it.
@@ -247,8 +249,7 @@ extension EndToEndWithoutPixelClicks {
             let followedOff = try await session.desktop.mateSetDoNotDisturb(false)
             print("DoNotDisturbEndToEndTests: mate followed do-not-disturb=false after \(followedOff)")
             try await session.waitForShown(0)
-            let after = try await session.output(["server", "--explain"])
-            #expect(after.contains("do not disturb: off (MATE: do-not-disturb)"), "\(after)")
+            try await Self.waitForExplain("do not disturb: off (MATE: do-not-disturb)", session)
             #expect(try await session.unotify(["send", "--app", Self.app, "Loud"]).status == 0)
             try await session.waitForShown(1)
             // Those it answered under do-not-disturb were never closed: unotify still lists them.
@@ -256,6 +257,13 @@ extension EndToEndWithoutPixelClicks {
             #expect(quiet.count == 4 && !session.monitor.closedSignals.contains { quiet.contains($0.id) }, "\(quiet)")
             let still = try await session.output(["delivered", "--app", Self.app])
             #expect(still.contains("Quiet normal") && still.contains("Quiet critical"), "\(still)")
+        }
+
+        /// Waits (bounded) until `unotify server --explain` prints `line`.
+        static func waitForExplain(_ line: String, _ session: MatrixSession) async throws {
+            try await Eventually.wait(timeout: .seconds(10), "--explain saying \(line)") {
+                try await session.output(["server", "--explain"]).contains(line)
+            }
         }
 
         /// KDE Plasma under `Inhibit` (as a presentation app does): the active one is not heard,
