@@ -6,15 +6,15 @@ import TestSupport
 extension EndToEndWithoutPixelClicks {
     /// Remote notifications through the parts Linux users run: KDE's distributor KUnifiedPush
     /// (`kunifiedpush-distributor`, Plasma 6's) and the push server ntfy, both from Debian sid,
-    /// started by `test-desktop` (`DESKTOP_PUSH=kunifiedpush`) beside dunst on the desktop's bus.
-    /// The app server is pywebpush (`scripts/push/webpush-send`: aes128gcm, as every Web Push
-    /// library sends); the agent runs only when the bus activates it for KUnifiedPush, as on a
-    /// user's desktop. Without the sid chroot these tests fail: `test-desktop up` builds it.
+    /// started by `test-desktop` (`DESKTOP_PUSH=kunifiedpush`) beside dunst (or GNOME Shell 51)
+    /// on the desktop's bus. The app server is pywebpush (`scripts/push/webpush-send`: aes128gcm,
+    /// as every Web Push library sends); the agent runs only when the bus activates it for
+    /// KUnifiedPush, as on a user's desktop. Without the sid chroot these tests fail: `test-desktop up` builds it.
     @Suite(.serialized, .timeLimit(.minutes(4))) struct RealPushStackEndToEndTests {
         static let app = "org.example.Chat"
 
-        /// A dunst desktop with the real push stack, an agent that only D-Bus activation
-        /// starts (its stderr in `agentLog`), and a watcher on the bus.
+        /// A desktop (dunst unless told) with the real push stack, an agent that only D-Bus
+        /// activation starts (its stderr in `agentLog`), and a watcher on the bus.
         struct Rig {
             let desktop: TestDesktop
             let monitor: BusMonitor
@@ -22,18 +22,24 @@ extension EndToEndWithoutPixelClicks {
             let python: String
             let agentLog: URL
             let watcher: DBusConnection
+            /// The variables of the agent and of every `unotify` the test runs.
+            let agentEnvironment: [String: String]
 
-            init() async throws {
-                desktop = try await TestDesktop(server: "dunst", environment: ["DESKTOP_PUSH": "kunifiedpush"])
+            /// `server` is dunst, or a server of the sid chroot the stack runs from
+            /// (`gnome-shell-51`, whose notification service passes each `Notify` on to the shell).
+            init(server: String = "dunst") async throws {
+                desktop = try await TestDesktop(server: server, environment: ["DESKTOP_PUSH": "kunifiedpush"])
                 guard desktop.variables["DESKTOP_PUSH_URL"]?.hasPrefix("http://127.0.0.1:") == true else {
                     throw TestSupportError("test-desktop up exported no DESKTOP_PUSH_URL: \(desktop.variables)")
                 }
-                monitor = try await BusMonitor(address: desktop.busAddress)
+                let shell = server.hasPrefix("gnome-shell")
+                let forwarder = shell ? try await desktop.nameOwner("org.freedesktop.Notifications") : nil
+                monitor = try await BusMonitor(address: desktop.busAddress, forwarder: forwarder)
                 state = try TemporaryDirectory("unotify-real-push")
                 agentLog = state.url.appendingPathComponent("agent.log")
-                let environment = Self.agentEnvironment(state).merging(["DBUS_SESSION_BUS_ADDRESS": desktop.busAddress])
-                { $1 }
-                .sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+                agentEnvironment = Self.agentEnvironment(state, gnomeState: shell ? desktop.stateDirectory : nil)
+                let environment = agentEnvironment.merging(["DBUS_SESSION_BUS_ADDRESS": desktop.busAddress]) { $1 }
+                    .sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
                 try """
                 [D-BUS Service]
                 Name=org.unotify.Agent
@@ -46,13 +52,21 @@ extension EndToEndWithoutPixelClicks {
                 watcher = try DBusConnection(address: desktop.busAddress)
             }
 
-            /// The variables of the agent and of every `unotify` the test runs.
-            var agentEnvironment: [String: String] { Self.agentEnvironment(state) }
-
-            static func agentEnvironment(_ state: TemporaryDirectory) -> [String: String] {
-                [
-                    "XDG_STATE_HOME": state.path, "XDG_CONFIG_HOME": state.url.appendingPathComponent("config").path,
-                    "UNOTIFY_DESKTOP_SETTINGS": "none", "LANG": "C.UTF-8",
+            /// The agent's variables: its state in `state`; on GNOME Shell (`gnomeState`, the
+            /// desktop's state directory) GNOME's own settings, the keyfile GSettings store and
+            /// the desktop entries the shell reads, as the agent uses them on a user's GNOME.
+            static func agentEnvironment(_ state: TemporaryDirectory, gnomeState: URL?) -> [String: String] {
+                guard let gnomeState else {
+                    return [
+                        "XDG_STATE_HOME": state.path,
+                        "XDG_CONFIG_HOME": state.url.appendingPathComponent("config").path,
+                        "UNOTIFY_DESKTOP_SETTINGS": "none", "LANG": "C.UTF-8",
+                    ]
+                }
+                return [
+                    "XDG_STATE_HOME": state.path, "UNOTIFY_DESKTOP_SETTINGS": "gnome", "GSETTINGS_BACKEND": "keyfile",
+                    "XDG_CONFIG_HOME": gnomeState.appendingPathComponent("config").path,
+                    "XDG_DATA_HOME": gnomeState.appendingPathComponent("data").path, "LANG": "C.UTF-8",
                 ]
             }
 
@@ -201,6 +215,34 @@ extension EndToEndWithoutPixelClicks {
             #expect(body.count > 1_800 && middle.contains(#""body":""# + body + "\""), "\(rig.logs())")
             #expect(try await rig.count("delivered") == 2)
             #expect(rig.monitor.notifyCalls.count == 2, "each shown once")
+        }
+
+        /// A denied app's message goes through ntfy (answered 200) and KUnifiedPush to the agent,
+        /// which drops it and counts it `not-allowed`: dunst gets nothing from it. The allowed
+        /// app's next message is the only `Notify` on the bus and the only notification dunst
+        /// has (on screen or in its history).
+        @Test func aDeniedAppsWebPushThroughKUnifiedPushReachesNoServer() async throws {
+            let rig = try await Rig()
+            let denied = "org.example.Denied"
+            #expect(try await rig.unotify(["settings", denied, "deny"]).status == 0)
+            let deniedRegistration = try await rig.unotify(["push", "--register", denied])
+            #expect(deniedRegistration.status == 0, "\(deniedRegistration.stderr)")
+            let deniedSubscription = deniedRegistration.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let subscription = try await rig.registerAndStopTheAgent()
+            let sent = try await rig.send(Self.payload(title: "Denied", size: 200), to: deniedSubscription)
+            #expect(sent.lines == ["200"], "ntfy takes the denied app's message")
+            try await Eventually.wait(timeout: .seconds(30), "the agent drops the denied app's message: \(rig.logs())")
+            {
+                try await rig.count("not-allowed") == 1
+            }
+            #expect(try await rig.send(Self.payload(title: "Marker", size: 200), to: subscription).lines == ["200"])
+            #expect(try await rig.shown(count: 1).map(\.summary) == ["Marker"])
+            #expect(try await rig.count("delivered") == 1)
+            #expect(rig.monitor.notifyCalls.map(\.summary) == ["Marker"], "nothing sent for the denied app")
+            let displayed = try await rig.desktop.output("dunstctl", ["count", "displayed"])
+            let history = try await rig.desktop.output("dunstctl", ["count", "history"])
+            let held = [displayed, history].compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            #expect(held.count == 2 && held.reduce(0, +) == 1, "dunst has the marker alone: \(displayed), \(history)")
         }
 
         /// KUnifiedPush unregisters, at its start, every client whose service the bus cannot
@@ -356,6 +398,25 @@ extension EndToEndWithoutPixelClicks {
             #expect(
                 rig.monitor.notifyCalls.map(\.summary) == ["TTL", "Unsigned", "Marker"],
                 "nothing shown for Gone, Lost or Forgotten")
+        }
+
+        /// The popup drawn by GNOME Shell 51 (from the same sid chroot as the stack): a message
+        /// from pywebpush through ntfy and KUnifiedPush starts the agent (with GNOME's own
+        /// settings), and the shell shows its title as the banner on screen and keeps it in its
+        /// tray, once.
+        @Test func onGnomeShell51AWebPushThroughKUnifiedPushIsTheBannerOnScreen() async throws {
+            let rig = try await Rig(server: "gnome-shell-51")
+            let subscription = try await rig.registerAndStopTheAgent()
+            let payload = #"{"aps": {"alert": {"title": "Ann", "body": "Lunch?"}}}"#
+            #expect(try await rig.send(payload, to: subscription).lines == ["200"])
+            let shown = try #require(try await rig.shown(count: 1).first)
+            #expect(shown.summary == "Ann")
+            #expect(shown.body == "Lunch?")
+            try await Eventually.wait(timeout: .seconds(10), "GNOME Shell's banner shows Ann") {
+                try await rig.desktop.shellBannerTitle()?.text == "Ann"
+            }
+            #expect(try await rig.desktop.shellNotificationCount() == 1, "listed once by the shell")
+            #expect(try await rig.count("delivered") == 1, "\(rig.logs())")
         }
     }
 }
