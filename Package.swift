@@ -54,6 +54,9 @@ let package = Package(
         // The Swift runtime's global-executor hooks, by link-time reference (found by dlsym only
         // when the runtime is a shared library).
         .target(name: "CConcurrencyHooks"),
+        // glibc's posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module leaves out:
+        // a child started by the project inherits no descriptor it was not given.
+        .target(name: "CSpawn"),
         .target(
             name: "DBus",
             dependencies: ["CDBus", "CEpoll"] + (fastStart ? ["CLibdbusStaticSupport"] : []),
@@ -67,14 +70,14 @@ let package = Package(
             swiftSettings: strictSettings),
         .target(
             name: "NotificationAgentClient",
-            dependencies: ["FreedesktopNotifications", "DBus"],
+            dependencies: ["FreedesktopNotifications", "DBus", "CSpawn"],
             swiftSettings: strictSettings
         ),
         // `unotify capture`: a private session bus with a recording, answering notification
         // server, the agent and a command on it (no Foundation: the CLI links it).
         .target(
             name: "NotificationCapture",
-            dependencies: ["NotificationAgentClient", "FreedesktopNotifications", "DBus"],
+            dependencies: ["NotificationAgentClient", "FreedesktopNotifications", "DBus", "CSpawn"],
             swiftSettings: strictSettings
         ),
         // The binaries' global executor (Swift 6.3's executor API): not in the library's
@@ -157,7 +160,7 @@ let package = Package(
         ),
         // Private headless desktops (bus, Xvfb, a real server) for tests, the demo, screenshots and
         // benchmarks: a library and its front end, `test-desktop`; neither is installed.
-        .target(name: "DesktopHarness", dependencies: ["DBus"], swiftSettings: strictSettings),
+        .target(name: "DesktopHarness", dependencies: ["DBus", "CSpawn"], swiftSettings: strictSettings),
         .executableTarget(name: "test-desktop", dependencies: ["DesktopHarness"], swiftSettings: strictSettings),
         // Test support (private buses, fake and real servers, the UnifiedPush distributor, child
         // processes): a target, no product. FlyingFox serves the distributor's push resource,
@@ -165,7 +168,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "DBus", "FreedesktopNotifications", .product(name: "FlyingFox", package: "FlyingFox"),
+                "DBus", "FreedesktopNotifications", "CSpawn", .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings),

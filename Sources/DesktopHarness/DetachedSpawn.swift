@@ -1,3 +1,4 @@
+import CSpawn
 import Glibc
 
 /// Starts a daemon of the desktop: detached in a session of its own (so that stopping its
@@ -6,8 +7,9 @@ import Glibc
 ///
 /// It inherits no other descriptor: a caller such as Foundation's `Process` notices that its
 /// child exited through a descriptor the child holds, and a daemon keeping that open would make
-/// it wait until the daemon dies. ``closeInheritedDescriptors()`` marks every descriptor the
-/// harness was started with close-on-exec; the harness opens its own with `O_CLOEXEC`.
+/// it wait until the daemon dies. The spawn closes every other descriptor in the child, and
+/// ``closeInheritedDescriptors()`` marks every descriptor the harness was started with
+/// close-on-exec, for what the harness starts through Foundation.
 enum DetachedSpawn {
     /// glibc's `POSIX_SPAWN_SETSID` (`spawn.h`, behind `_GNU_SOURCE`, which Swift's Glibc module
     /// does not define).
@@ -43,6 +45,11 @@ enum DetachedSpawn {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         if let descriptor3 {
             posix_spawn_file_actions_addopen(&actions, 3, descriptor3, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
+        // Whatever the harness opened without close-on-exec (Foundation's files) stays here too.
+        let closing = unotify_spawn_close_from(&actions, descriptor3 == nil ? 3 : 4)
+        guard closing == 0 else {
+            throw HarnessError("could not start \(program): \(String(cString: strerror(closing)))")
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -1,3 +1,4 @@
+import CSpawn
 import DBus
 
 #if canImport(Glibc)
@@ -152,13 +153,21 @@ package enum AgentLauncher {
         posix_spawnattr_setflags(&attributes, resetSignals(&attributes))
         // The shell prints the agent's process id on a pipe, then exits; the agent does not hold it.
         var output: [Int32] = [0, 0]
-        guard pipe(&output) == 0 else { throw AgentError(.unavailable, "cannot start \(path): pipe() failed") }
+        guard unotify_pipe_close_on_exec(&output) == 0 else {
+            throw AgentError(.unavailable, "cannot start \(path): pipe() failed")
+        }
         defer { close(output[0]) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_addclose(&actions, output[0])
+        // The agent outlives the caller: it inherits none of the caller's descriptors (a script's
+        // `flock 9` would otherwise stay locked as long as the agent runs).
+        let closing = unotify_spawn_close_from(&actions, 3)
+        guard closing == 0 else {
+            close(output[1])
+            throw AgentError(.unavailable, "cannot start \(path): \(String(cString: strerror(closing)))")
+        }
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

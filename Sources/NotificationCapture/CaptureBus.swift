@@ -1,3 +1,4 @@
+import CSpawn
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -46,7 +47,9 @@ package struct CaptureBus: Sendable {
         let config = try directory.write(
             Self.configuration(socket: directory.path + "/bus", services: services), to: "bus.conf")
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw CaptureError("cannot start dbus-daemon: pipe() failed") }
+        guard unotify_pipe_close_on_exec(&ends) == 0 else {
+            throw CaptureError("cannot start dbus-daemon: pipe() failed")
+        }
         defer { close(ends[0]) }
         let process: CaptureProcess
         do {

@@ -1,3 +1,4 @@
+import CSpawn
 import NotificationAgentClient
 
 #if canImport(Glibc)
@@ -12,9 +13,13 @@ package struct CaptureProcess: Sendable {
     package let name: String
 
     /// Starts `arguments[0]` (searched on `PATH` when it has no `/`) with `environment`; with
-    /// `output`, its standard output is that descriptor. Throws, with status 127, when the
+    /// `output`, its standard output is that descriptor. It inherits no other descriptor of this
+    /// process unless `inheritsDescriptors` (the user's command, which is given what its caller
+    /// gave `unotify capture`, as `dbus-run-session` does). Throws, with status 127, when the
     /// program cannot be found or run.
-    package init(_ arguments: [String], environment: [String: String], output: Int32? = nil) throws(CaptureError) {
+    package init(
+        _ arguments: [String], environment: [String: String], output: Int32? = nil, inheritsDescriptors: Bool = false
+    ) throws(CaptureError) {
         name = arguments.first ?? ""
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -26,6 +31,10 @@ package struct CaptureProcess: Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if let output { posix_spawn_file_actions_adddup2(&actions, output, 1) }
+        if !inheritsDescriptors {
+            let closing = unotify_spawn_close_from(&actions, 3)
+            guard closing == 0 else { throw CaptureError("\(name): \(String(cString: strerror(closing)))") }
+        }
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

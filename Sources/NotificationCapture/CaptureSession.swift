@@ -106,7 +106,7 @@ package struct CaptureSession: Sendable {
         }
         var status: Int32
         do {
-            let child = try CaptureProcess(command, environment: environment)
+            let child = try CaptureProcess(command, environment: environment, inheritsDescriptors: true)
             switch await Self.outcome(of: child, timeout: timeout, interrupts: interrupts) {
             case .exited(let exited):
                 status = exited

@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 
 /// A child process started with `posix_spawn`, its stdout and stderr captured, every wait bounded.
@@ -19,15 +20,24 @@ public final class ChildProcess: @unchecked Sendable {
     public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
         var outPipe: [Int32] = [0, 0]
         var errPipe: [Int32] = [0, 0]
-        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw TestSupportError("pipe() failed") }
+        // Close-on-exec: no other child, started meanwhile, holds this one's output open.
+        guard unotify_pipe_close_on_exec(&outPipe) == 0, unotify_pipe_close_on_exec(&errPipe) == 0 else {
+            throw TestSupportError("pipe() failed")
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        posix_spawn_file_actions_addclose(&actions, outPipe[0])
-        posix_spawn_file_actions_addclose(&actions, errPipe[0])
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        // Nothing else: a descriptor this process (any thread) has open without close-on-exec,
+        // such as the one Foundation writes a file through, would otherwise stay open as long as
+        // the child lives (and a script being written could not be run: "Text file busy").
+        let closing = unotify_spawn_close_from(&actions, 3)
+        guard closing == 0 else {
+            for descriptor in outPipe + errPipe { close(descriptor) }
+            throw TestSupportError("cannot start \(executable): \(String(cString: strerror(closing)))")
+        }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let env = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -96,8 +96,7 @@ public final class FlatpakBusProxy: Sendable {
         let script =
             "#!/bin/sh\nexec >>\(quoted(output)) 2>&1\nexec env -i "
             + (variables + [command.program] + command.arguments).map(quoted).joined(separator: " ") + "\n"
-        try script.write(toFile: path, atomically: true, encoding: .utf8)
-        guard chmod(path, 0o755) == 0 else { throw TestSupportError("cannot make \(path) executable") }
+        try ExecutableScript.write(script, to: path)
     }
 
     /// The command that runs `executable` in the app's sandbox.

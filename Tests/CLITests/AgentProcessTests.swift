@@ -35,6 +35,40 @@ import TestSupport
         await watcher.close()
     }
 
+    /// A script that holds a lock on a descriptor of its own (`flock 9`) while it sends: the agent
+    /// the CLI starts outlives the script, and must not inherit that descriptor, or the lock
+    /// would be held for as long as the agent runs and the script's next run would wait forever.
+    @Test func theAgentTheCLIStartsHoldsNoneOfItsCallersDescriptors() async throws {
+        let bus = try PrivateBus()
+        _ = try await FakeNotificationServer(address: bus.address)
+        let state = try TemporaryDirectory("unotify-state")
+        let lock = state.path + "/script.lock"
+        let script = try ChildProcess(
+            "/bin/sh",
+            [
+                "-c", #"exec 9>"$0" && flock 9 && exec "$1" settings org.example.Tea allow"#, lock,
+                UNotifyProcess.path,
+            ],
+            environment: ProcessInfo.processInfo.environment.merging(
+                [
+                    "DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_STATE_HOME": state.path,
+                    "UNOTIFY_DESKTOP_SETTINGS": "none",
+                ]
+            ) { $1 })
+        #expect(try await script.wait(timeout: 20) == 0, "\(script.standardError)")
+        let watcher = try DBusConnection(address: bus.address)
+        let agent = try await watcher.processID(of: "org.unotify.Agent")
+        #expect(Self.isRunning(pid_t(agent)), "the agent \(agent) did not outlive the CLI")
+        let held = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(agent)/fd").compactMap {
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(agent)/fd/\($0)")
+        }
+        #expect(!held.contains(lock), "the agent holds the script's lock file: \(held)")
+        // The script's next run takes the lock at once.
+        let again = try ChildProcess("/usr/bin/flock", ["--nonblock", lock, "true"])
+        #expect(try await again.wait(timeout: 10) == 0, "the lock is still held")
+        await watcher.close()
+    }
+
     /// Whether `pid` is a live `unotifyd` (not gone, not a zombie: a zombie has no command line).
     static func isRunning(_ pid: pid_t) -> Bool {
         guard let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
