@@ -12,12 +12,13 @@ enum DesktopCatalogue {
             "mate",
             StandaloneServer(
                 command: ["/usr/lib/mate-notification-daemon/mate-notification-daemon"],
-                package: "mate-notification-daemon", sharesGSettings: true)
+                package: "mate-notification-daemon", sharedSettings: .gsettingsKeyfile)
         ),
         (
             "lxqt",
             StandaloneServer(
-                command: ["/usr/bin/lxqt-notificationd"], package: "lxqt-notificationd", sharesConfiguration: true)
+                command: ["/usr/bin/lxqt-notificationd"], package: "lxqt-notificationd",
+                sharedSettings: .configurationFolder)
         ),
         (
             "notify-osd",
