@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import NotificationAgentClient
 
 /// Which UnifiedPush distributor the agent (and `unotify server --explain`) uses.
@@ -53,8 +54,9 @@ import Testing
     }
 
     @Test func theFileRoundTripsAndRefusesWhatIsNoDistributor() throws {
-        let directory = "/tmp/unotify-preference-\(UInt64.random(in: 0...UInt64.max))"
-        let environment: (String) -> String? = { $0 == "XDG_CONFIG_HOME" ? directory : nil }
+        // The closure keeps the directory until the last write through it.
+        let temporary = try TemporaryDirectory("unotify-preference")
+        let environment: (String) -> String? = { $0 == "XDG_CONFIG_HOME" ? temporary.path : nil }
         #expect(DistributorPreference.read(environment: environment) == nil)
         try DistributorPreference.write("org.unifiedpush.Distributor.ntfy", environment: environment)
         #expect(DistributorPreference.read(environment: environment) == "org.unifiedpush.Distributor.ntfy")

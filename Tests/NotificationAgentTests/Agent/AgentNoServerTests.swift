@@ -17,7 +17,8 @@ import TestSupport
         let state = try TemporaryDirectory("unotify-state")
         let agent = NotificationAgent(
             connection: try DBusConnection(address: bus.address),
-            store: SettingsStore(directory: state.url), strings: PromptStrings(language: "en"))
+            store: SettingsStore(directory: state.url), strings: PromptStrings(language: "en"),
+            log: .standardError(keeping: state))
         #expect(try await agent.start())
         let client = try await AgentClient(address: bus.address, startAgent: false)
         _ = try await client.setSettings(

@@ -90,7 +90,7 @@ import TestSupport
         try PendingStore(directory: state.url).save([overdue, later])
         let agent = NotificationAgent(
             connection: try DBusConnection(address: bus.address), store: store,
-            strings: PromptStrings(language: "en"))
+            strings: PromptStrings(language: "en"), log: .standardError(keeping: state))
         #expect(try await agent.start())
         let call = try await fake.nextCall()
         #expect(call.request.summary == "Missed")

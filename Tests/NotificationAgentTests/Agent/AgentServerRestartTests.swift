@@ -27,7 +27,8 @@ import TestSupport
             state = try TemporaryDirectory("unotify-state")
             agent = NotificationAgent(
                 connection: try DBusConnection(address: bus.address),
-                store: SettingsStore(directory: state.url), strings: PromptStrings(language: "en"))
+                store: SettingsStore(directory: state.url), strings: PromptStrings(language: "en"),
+                log: .standardError(keeping: state))
             #expect(try await agent.start())
             client = try await AgentClient(address: bus.address, startAgent: false)
         }

@@ -16,7 +16,7 @@ import TestSupport
     {
         let agent = NotificationAgent(
             connection: try DBusConnection(address: bus.address), store: SettingsStore(directory: state.url),
-            server: server, strings: PromptStrings(language: "en"))
+            server: server, strings: PromptStrings(language: "en"), log: .standardError(keeping: state))
         #expect(try await agent.start())
         return (agent, try await AgentClient(address: bus.address, startAgent: false))
     }

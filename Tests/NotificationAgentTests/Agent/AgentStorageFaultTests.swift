@@ -18,7 +18,8 @@ import TestSupport
 
         init(kilobytes: Int = 256) async throws {
             disk = try TmpfsMount(kilobytes: kilobytes)
-            base = try await AgentRig(directory: disk.url)
+            // The agent keeps the disk: it is unmounted once the agent is gone, after its last write.
+            base = try await AgentRig(directory: disk.url, keeping: disk)
         }
 
         var bus: PrivateBus { base.bus }

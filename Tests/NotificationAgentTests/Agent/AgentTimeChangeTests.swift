@@ -18,7 +18,7 @@ import TestSupport
         let agent = NotificationAgent(
             connection: try DBusConnection(address: bus.address),
             store: SettingsStore(directory: state.url), strings: PromptStrings(language: "en"),
-            timeChanges: { changes })
+            log: .standardError(keeping: state), timeChanges: { changes })
         #expect(try await agent.start())
         let client = try await AgentClient(address: bus.address, startAgent: false)
         _ = try await client.setSettings(

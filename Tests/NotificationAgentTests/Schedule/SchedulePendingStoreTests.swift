@@ -11,10 +11,18 @@ import UserNotifications
 @Suite(.timeLimit(.minutes(1))) struct SchedulePendingStoreTests {
     private typealias F = ScheduleFixtures
 
-    /// A store in a not-yet-existing `state/unotify` under a fresh directory.
-    private func makeStore() throws -> (ScheduleTemporaryDirectory, PendingStore) {
-        let temporary = try ScheduleTemporaryDirectory()
-        return (temporary, PendingStore(directory: temporary.url.appendingPathComponent("state/unotify")))
+    /// This test's directory, kept by the suite's value, which lives as long as the test: it is
+    /// removed after the test's last write, not at the test's first line (a directory a helper
+    /// returned and the test dropped was removed at once, and written anew).
+    let temporary: ScheduleTemporaryDirectory
+
+    init() throws {
+        temporary = try ScheduleTemporaryDirectory()
+    }
+
+    /// A store in a not-yet-existing `state/unotify` under this test's directory.
+    func makeStore() -> PendingStore {
+        PendingStore(directory: temporary.url.appendingPathComponent("state/unotify"))
     }
 
     private func mode(_ path: String) -> mode_t? {
@@ -23,7 +31,7 @@ import UserNotifications
         return status.st_mode & 0o7777
     }
 
-    private func write(_ text: String, to store: PendingStore) throws {
+    func write(_ text: String, to store: PendingStore) throws {
         try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: store.fileURL)
     }
@@ -61,13 +69,26 @@ import UserNotifications
         return queue
     }
 
+    /// A test's directory is removed when the test has ended, after its last write, and not
+    /// before: none is left behind. (A directory a helper returned and the test dropped was
+    /// removed at once, the test's writes made it anew, and it stayed.)
+    @Test func aTestsDirectoryIsRemovedAfterItsLastWrite() throws {
+        let directory: URL
+        do {
+            let test = try SchedulePendingStoreTests()
+            directory = test.temporary.url
+            try test.write("{}", to: test.makeStore())
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.path))
+    }
+
     @Test func missingFileMeansNothingPending() throws {
-        let (_, store) = try makeStore()
+        let store = makeStore()
         #expect(try store.load().isEmpty)
     }
 
     @Test func roundTrip() throws {
-        let (_, store) = try makeStore()
+        let store = makeStore()
         let queue = try sampleQueue()
         try store.save(queue.allPending)
         let loaded = try store.load()
@@ -85,7 +106,7 @@ import UserNotifications
     }
 
     @Test func nonFiniteVolumeRoundTrips() throws {
-        let (_, store) = try makeStore()
+        let store = makeStore()
         let request = DeliveryRequest(identifier: "loud", title: "t", sound: .critical(name: nil, volume: .infinity))
         let pending = PendingNotification(
             app: "a", request: request, trigger: .timeInterval(seconds: 5, repeats: false), anchor: 0, nextFireDate: 5)
@@ -94,7 +115,7 @@ import UserNotifications
     }
 
     @Test func fileIsPrivateInAPrivateDirectory() throws {
-        let (_, store) = try makeStore()
+        let store = makeStore()
         try store.save(try sampleQueue().allPending)
         #expect(mode(store.directory.path) == 0o700)
         #expect(mode(store.fileURL.path) == 0o600)
@@ -106,7 +127,7 @@ import UserNotifications
     }
 
     @Test func savingLeavesNoTemporaryFiles() throws {
-        let (_, store) = try makeStore()
+        let store = makeStore()
         let pending = try sampleQueue().allPending
         for round in 0..<20 { try store.save(Array(pending.prefix(round % pending.count))) }
         let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
@@ -114,7 +135,7 @@ import UserNotifications
     }
 
     @Test func fileShape() throws {
-        let (_, store) = try makeStore()
+        let store = makeStore()
         try store.save([F.pending("a", "i", fireDate: 20.25, anchor: 10.5)])
         let text = try String(contentsOf: store.fileURL, encoding: .utf8)
         #expect(text.hasPrefix(#"{"pending":[{"anchor":10.5,"app":"a","content":{"#))
@@ -152,7 +173,7 @@ import UserNotifications
         ),
     ])
     func corruptFileIsAnErrorNamingIt(_ contents: String, _ detail: String) throws {
-        let (_, store) = try makeStore()
+        let store = makeStore()
         try write(contents, to: store)
         let error = try #require(loadError(store))
         guard case .corrupt(let what) = error.reason else {
@@ -168,7 +189,7 @@ import UserNotifications
     }
 
     @Test func newerVersionIsAnErrorNamingIt() throws {
-        let (_, store) = try makeStore()
+        let store = makeStore()
         try write(#"{"version":2,"pending":[{"something":"new"}]}"#, to: store)
         let error = try #require(loadError(store))
         #expect(error.reason == .futureVersion(2))
@@ -178,7 +199,7 @@ import UserNotifications
     }
 
     @Test func directoryInPlaceOfTheFileIsAnError() throws {
-        let (_, store) = try makeStore()
+        let store = makeStore()
         try FileManager.default.createDirectory(at: store.fileURL, withIntermediateDirectories: true)
         let error = try #require(loadError(store))
         #expect(error.reason == .corrupt("it is not a regular file"))
@@ -186,7 +207,6 @@ import UserNotifications
     }
 
     @Test func unwritableDirectoryIsAnErrorNamingIt() throws {
-        let temporary = try ScheduleTemporaryDirectory()
         let blocker = temporary.url.appendingPathComponent("file")
         try Data("x".utf8).write(to: blocker)
         let store = PendingStore(directory: blocker.appendingPathComponent("unotify"))

@@ -18,11 +18,11 @@ struct AgentRig {
     let fake: FakeNotificationServer
     let agent: NotificationAgent
     let client: AgentClient
-    /// The agent's state directory: `directory` when given, else a temporary one (kept here).
+    /// The agent's state directory: `directory` when given, else a temporary one, which the
+    /// agent keeps (``AgentLog/keeping(_:_:)``): it is removed once the agent is gone.
     let directory: URL
     /// What the agent logged (``AgentLog``), each line also on standard error.
     let log = LogLines()
-    private let temporary: TemporaryDirectory?
 
     /// The lines an agent logged, in order.
     final class LogLines: Sendable {
@@ -36,25 +36,27 @@ struct AgentRig {
         information: ServerInformation = ServerInformation(
             name: "fake", vendor: "unotify tests", version: "1", specVersion: "1.2"),
         desktopSettings: (any DesktopAppSettingsStore)? = nil, soundPlayer: SoundPlayer = SoundPlayer(),
-        directory: URL? = nil,
+        directory: URL? = nil, keeping directoryOwner: (any Sendable)? = nil,
         monotonicClock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) async throws {
         bus = try PrivateBus()
         fake = try await FakeNotificationServer(
             address: bus.address, capabilities: capabilities, information: information)
+        // What removes the directory (a `TemporaryDirectory`, a `TmpfsMount`) goes with the agent.
+        let owner: (any Sendable)?
         if let directory {
-            temporary = nil
+            owner = directoryOwner
             self.directory = directory
         } else {
             let temporary = try TemporaryDirectory("unotify-state")
-            self.temporary = temporary
+            owner = temporary
             self.directory = temporary.url
         }
         agent = NotificationAgent(
             connection: try DBusConnection(address: bus.address),
             store: SettingsStore(directory: self.directory), strings: PromptStrings(language: language),
             soundPlayer: soundPlayer, desktopSettings: desktopSettings,
-            log: AgentLog { [log] line in
+            log: AgentLog.keeping(owner) { [log] line in
                 log.append(line)
                 FileHandle.standardError.write(Data((line + "\n").utf8))
             }, monotonicClock: monotonicClock)
