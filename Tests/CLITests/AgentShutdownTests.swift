@@ -52,4 +52,66 @@ import TestSupport
         #expect(
             listen.standardError.contains("unotify: lost the connection to the session bus"), "\(listen.standardError)")
     }
+
+    /// The agent keeps the notifications on screen in `delivered.json` for the next agent (a
+    /// click on one after a restart reaches its app). When it is told to stop (SIGTERM: the
+    /// session ends) or the bus goes away while that file is being written, it finishes the
+    /// write first. strace holds the write's final `rename` for 2 s, so the stop comes while it
+    /// is under way whatever the machine's load (every `rename` of the agent is held so, its
+    /// settings' too).
+    @Test(arguments: [StopCause.sigterm, .busGoesAway])
+    func aStopWaitsForTheDeliveredListBeingWritten(_ cause: StopCause) async throws {
+        let bus = try PrivateBus()
+        let server = try await FakeNotificationServer(address: bus.address)
+        let state = try TemporaryDirectory("unotify-state")
+        let delivered = state.path + "/unotify/delivered.json"
+        var environment = bus.environment
+        environment["XDG_STATE_HOME"] = state.path
+        let watcher = try DBusConnection(address: bus.address)
+        let traced = try ChildProcess(
+            "/usr/bin/strace",
+            [
+                "-f", "-qq", "-o", "/dev/null", "-e", "trace=rename", "-e", "inject=rename:delay_enter=2000000",
+                UNotifyDaemonProcess.path,
+            ], environment: environment)
+        defer { traced.stop(grace: 1) }
+        try await Eventually.wait(timeout: .seconds(20), "the agent owns org.unotify.Agent") {
+            try await watcher.nameOwner(of: "org.unotify.Agent") != nil
+        }
+        let agent = pid_t(try await watcher.processID(of: "org.unotify.Agent"))
+        let environmentOfCalls = ["XDG_STATE_HOME": state.path]
+        let allow = try await UNotifyProcess.run(
+            ["settings", "org.example.Tea", "allow"], busAddress: bus.address, extraEnvironment: environmentOfCalls)
+        #expect(allow.status == 0, "\(allow.stderr)")
+        let send = try await UNotifyProcess.run(
+            ["send", "--app", "org.example.Tea", "Tea", "is ready"], busAddress: bus.address,
+            extraEnvironment: environmentOfCalls)
+        #expect(send.status == 0, "\(send.stderr)")
+        _ = try await server.nextCall()
+        // The write has begun: its temporary file is there, its rename held by strace.
+        try await Eventually.wait(timeout: TestPatience.event, "the agent writes delivered.json") {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: state.path + "/unotify")) ?? []
+            return names.contains { $0.hasPrefix(".delivered.json.tmp") }
+        }
+        switch cause {
+        case .sigterm: kill(agent, SIGTERM)
+        case .busGoesAway: bus.stop()
+        }
+        #expect(try await traced.wait(timeout: 20) == 0, "\(traced.standardError)")
+        let saved = (try? String(contentsOfFile: delivered, encoding: .utf8)) ?? "(no delivered.json)"
+        let names = try FileManager.default.contentsOfDirectory(atPath: state.path + "/unotify")
+        #expect(!names.contains { $0.hasPrefix(".delivered.json.tmp") }, "a write was cut off: \(names)")
+        switch cause {
+        case .sigterm:
+            #expect(saved.contains("is ready"), "\(saved)")
+        case .busGoesAway:
+            // The server went with the bus, and its notifications with it: the list is written empty.
+            #expect(saved.hasPrefix(#"{"notifications":[]"#), "\(saved)")
+        }
+    }
+
+    enum StopCause: String, CustomTestStringConvertible, Sendable {
+        case sigterm, busGoesAway
+        var testDescription: String { rawValue }
+    }
 }

@@ -89,13 +89,19 @@ package enum AgentDaemon {
             }
             if busWentAway {
                 FileHandle.standardError.write(Data("unotifyd: the session bus went away; exiting\n".utf8))
+                await agent.finishDeliveredWrite(within: Self.writeDeadline)
                 return
             }
             await agent.stop()
+            await agent.finishDeliveredWrite(within: Self.writeDeadline)
         } catch {
             fail("unotifyd: \(error)")
         }
     }
+
+    /// How long a stopping agent waits for the delivered list being written (as an app's agent
+    /// does at exit): a write takes milliseconds, a stop must not hang on a stuck disk.
+    private static let writeDeadline = Duration.seconds(5)
 
     /// The selected desktop's own settings store; `nil` (the agent's own store alone) when the
     /// desktop has none, or when it cannot be used: then one line on stderr says why.

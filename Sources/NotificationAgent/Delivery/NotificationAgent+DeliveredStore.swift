@@ -61,6 +61,27 @@ extension NotificationAgent {
         }
     }
 
+    /// Waits at most `deadline` for ``deliveredWritten()``, as the agent stops (SIGTERM, the bus
+    /// gone): the next agent reads the list. Says so on stderr when the deadline passes first.
+    package func finishDeliveredWrite(within deadline: Duration) async {
+        let written = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await self.deliveredWritten()
+                return true
+            }
+            group.addTask {
+                // try?: cancelled once the write is done; the group's first answer counts
+                try? await Task.sleep(for: deadline)
+                return false
+            }
+            defer { group.cancelAll() }
+            return await group.next() ?? false
+        }
+        if !written {
+            log.write("the delivered notifications were still being saved after \(deadline); stopping anyway")
+        }
+    }
+
     /// The list to write next, or nil when it is written (the writer stops).
     private func takeDeliveredSnapshot() -> [OwnedNotificationID: DeliveredNotification]? {
         guard deliveredDirty else {
