@@ -36,8 +36,16 @@ public let fuzzScratchDirectory: URL = {
     var path = Array(template.utf8CString)
     let made = path.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
     guard made != nil else { fatalError("cannot make a scratch directory under \(template)") }
+    // libFuzzer ends the process with exit(): the directory goes with it, not left in $TMPDIR.
+    atexit { removeFuzzScratchDirectory() }
     return URL(fileURLWithPath: String(decoding: path.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
 }()
+
+/// Removes ``fuzzScratchDirectory`` and what the targets wrote in it, at the process's exit.
+private func removeFuzzScratchDirectory() {
+    // try?: at exit nothing is left to tell; a directory that cannot be removed stays behind
+    try? FileManager.default.removeItem(at: fuzzScratchDirectory)
+}
 
 /// Writes the input as the file `name` in ``fuzzScratchDirectory`` (replacing it), for a store
 /// to read back.
