@@ -48,13 +48,18 @@ public enum StateDirectoryAgents {
     }
 
     /// Whether `pid` runs: it exists and is no zombie (a child of this process that exited
-    /// stays one until its ``ChildProcess`` reaps it, and writes nothing more).
+    /// stays one until its ``ChildProcess`` reaps it, and writes nothing more). A process whose
+    /// main thread is a zombie while its other threads are still being torn down (one in the
+    /// middle of an `fsync`, say) still runs: it cannot be reaped yet.
     private static func isRunning(_ pid: pid_t) -> Bool {
         // try?: no stat file: the process is gone
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")
         else { return false }
-        return !stat[close...].hasPrefix(") Z")
+        guard stat[close...].hasPrefix(") Z") else { return true }
+        // try?: no task folder: the process is gone
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return threads.count > 1
     }
 
     /// The process's command name (`/proc/PID/comm`), or nil when it is gone.

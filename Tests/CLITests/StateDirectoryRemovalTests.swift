@@ -20,7 +20,8 @@ import TestSupport
             agent = try await UNotifyDaemonProcess.startOwningName(
                 on: bus, stateDirectory: state.path, watcher: watcher)
         }
-        #expect(agent.hasExited, "unotifyd still runs on a state directory that was removed")
+        let status = (try? String(contentsOfFile: "/proc/\(agent.pid)/status", encoding: .utf8)) ?? "(no status)"
+        #expect(agent.hasExited, "unotifyd still runs on a state directory that was removed: \(status)")
         #expect(!FileManager.default.fileExists(atPath: path))
         await watcher.close()
     }
