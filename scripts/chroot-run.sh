@@ -1,5 +1,9 @@
-# chroot-run.sh: sourced (with ROOT set, and a function `say`) by scripts/test-swift-package and
-# scripts/test-alone, so they run in the cached clean Debian systems one way:
+# chroot-run.sh: sourced (with ROOT set, and a function `say`) by scripts/test-package,
+# scripts/test-alone, scripts/test-portal, scripts/test-swift-package and scripts/prepare-systems,
+# so they make and run in the cached clean Debian systems one way:
+#
+#   clean_root SUITE   prints $CACHE/clean-SUITE, a `debootstrap --variant=minbase` system of
+#       SUITE made once from $UNOTIFY_CHROOT_MIRROR (default http://deb.debian.org/debian).
 #
 #   in_root ROOT MODE [ENV...] <SCRIPT   runs SCRIPT with bash inside ROOT, in private mount and
 #       process namespaces (whatever it starts is killed when it ends; nothing stays mounted);
@@ -13,8 +17,41 @@
 #   derived_root NAME SUITE WHAT <SCRIPT  prints $CACHE/NAME-SUITE, made once (WHAT is what the
 #       message says it installs) as a copy of clean-SUITE (scripts/test-package makes it) on
 #       which SCRIPT ran with in_root direct; log in $CACHE/NAME-SUITE.log, `.complete` when made.
-#   CACHE: $UNOTIFY_CHROOT_CACHE, default /var/cache/unotify-chroots.
+#       SCRIPT is read whether or not the system is made.
+#   CACHE: $UNOTIFY_CHROOT_CACHE, default /var/cache/unotify-chroots. A system is made aside
+#   (NAME-SUITE.partial) under a lock of its own, and renamed when complete: runs side by side
+#   (scripts/test makes them all at its start) never make one twice or use a half-made one.
 CACHE=${UNOTIFY_CHROOT_CACHE:-/var/cache/unotify-chroots}
+MIRROR=${UNOTIFY_CHROOT_MIRROR:-http://deb.debian.org/debian}
+
+# system_lock NAME: holds $CACHE/NAME.lock on descriptor 8 (at most an hour) until the caller's
+# process or subshell ends, or system_unlock
+system_lock() {
+  mkdir -p "$CACHE"
+  exec 8>"$CACHE/$1.lock"
+  flock -w 3600 8 || { say "another run held the lock on $1 for an hour"; exit 1; }
+}
+system_unlock() { exec 8>&-; }
+
+clean_root() {
+  local suite=$1 root=$CACHE/clean-$1
+  if [[ ! -e $root/.complete ]]; then
+    system_lock "clean-$suite"
+    if [[ ! -e $root/.complete ]]; then
+      say "debootstrap --variant=minbase $suite (once; cached in $root)"
+      rm -rf "$root.partial"
+      nice -n 19 debootstrap --variant=minbase "$suite" "$root.partial" "$MIRROR" >"$CACHE/clean-$suite.log" 2>&1 ||
+        { say "debootstrap $suite failed (log: $CACHE/clean-$suite.log)"; exit 1; }
+      printf '%s\n' 'APT::Install-Recommends "false";' 'Acquire::Languages "none";' 'Acquire::Check-Valid-Until "false";' \
+        >"$root.partial/etc/apt/apt.conf.d/01-unotify"
+      printf '#!/bin/sh\nexit 101\n' >"$root.partial/usr/sbin/policy-rc.d"; chmod +x "$root.partial/usr/sbin/policy-rc.d"
+      touch "$root.partial/.complete"
+      rm -rf "$root"; mv "$root.partial" "$root"
+    fi
+    system_unlock
+  fi
+  echo "$root"
+}
 
 in_root() {
   local root=$1 mode=$2; shift 2
@@ -53,15 +90,20 @@ in_root() {
 }
 
 derived_root() {
-  local name=$1 suite=$2 what=$3
-  local root=$CACHE/$name-$suite clean=$CACHE/clean-$suite
+  local name=$1 suite=$2 what=$3 script
+  local root=$CACHE/$name-$suite clean
+  script=$(cat)
   if [[ ! -e $root/.complete ]]; then
-    [[ -e $clean/.complete ]] || { say "no clean $suite system in $CACHE: scripts/test-package DEB $suite makes it"; exit 1; }
-    say "$suite: installing $what (once; cached in $root)"
-    rm -rf "$root.partial"; cp -a "$clean" "$root.partial"; rm -f "$root.partial/.complete"
-    in_root "$root.partial" direct >"$CACHE/$name-$suite.log" 2>&1 ||
-      { say "$suite: installing $what failed (log: $CACHE/$name-$suite.log)"; exit 1; }
-    touch "$root.partial/.complete"; rm -rf "$root"; mv "$root.partial" "$root"
+    clean=$(clean_root "$suite")
+    system_lock "$name-$suite"
+    if [[ ! -e $root/.complete ]]; then
+      say "$suite: installing $what (once; cached in $root)"
+      rm -rf "$root.partial"; cp -a "$clean" "$root.partial"; rm -f "$root.partial/.complete"
+      in_root "$root.partial" direct <<<"$script" >"$CACHE/$name-$suite.log" 2>&1 ||
+        { say "$suite: installing $what failed (log: $CACHE/$name-$suite.log)"; exit 1; }
+      touch "$root.partial/.complete"; rm -rf "$root"; mv "$root.partial" "$root"
+    fi
+    system_unlock
   fi
   echo "$root"
 }

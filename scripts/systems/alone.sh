@@ -1,0 +1,7 @@
+# alone-SUITE: clean-SUITE with only what an app shipped alone meets on a desktop (scripts/test-alone)
+set -e
+export DEBIAN_FRONTEND=noninteractive
+apt-get -o Acquire::Check-Valid-Until=false update -q
+apt-get install -y -q --no-install-recommends dbus-daemon dbus-bin xvfb dunst procps ||
+  apt-get install -y -q --no-install-recommends dbus xvfb dunst procps
+apt-get clean
