@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-extension EndToEndWithoutPixelClicks {
+extension EndToEndSound {
     /// Sounds through the built CLI and agent with a private PulseAudio null sink; `parec` on the
     /// sink's monitor tells sound from silence. (The sound heard, and silenced by the settings,
     /// on every server: `SoundMatrixTests`.)

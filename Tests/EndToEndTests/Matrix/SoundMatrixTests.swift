@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-extension EndToEndWithoutPixelClicks {
+extension EndToEndSound {
     /// A notification's sound on every real server, heard on a PulseAudio null sink: mate plays
     /// the `sound-file` the agent sends; on every other server the agent plays it and tells the
     /// server not to (`suppress-sound`). Sound turned off in the app's settings is silence.
