@@ -15,7 +15,13 @@ package final class SignalWaiter: @unchecked Sendable {
     /// Waiting tasks, by ticket. Guarded by `queue`.
     private var waiters: [ObjectIdentifier: CheckedContinuation<Void, Never>] = [:]
 
-    /// Starts catching `signals` (they no longer end the process until ``stop()``).
+    /// Starts catching `signals` (they no longer end the process until ``stop()``): a signal
+    /// that comes once this returns is caught.
+    ///
+    /// On Linux libdispatch arms a signal source after `resume()`, on a thread of its own, and
+    /// the signal is ignored until then (SIG_IGN here, as on Apple's platforms): `unotify send -w`
+    /// lost a Ctrl-C that came right after its Notify. So this returns once every source is
+    /// armed (its registration handler has run), or after 5 s if libdispatch never says so.
     package init(signals: [Int32]) {
         numbers = signals
         let queue = self.queue
@@ -23,7 +29,10 @@ package final class SignalWaiter: @unchecked Sendable {
             signal(number, SIG_IGN)
             return DispatchSource.makeSignalSource(signal: number, queue: queue)
         }
+        let armed = DispatchGroup()
         for source in sources {
+            armed.enter()
+            source.setRegistrationHandler { armed.leave() }
             source.setEventHandler { [self] in
                 fired = true
                 waiters.values.forEach { $0.resume() }
@@ -31,6 +40,8 @@ package final class SignalWaiter: @unchecked Sendable {
             }
             source.resume()
         }
+        // The registration handlers run on `queue`, never on the caller's thread: no deadlock.
+        _ = armed.wait(timeout: .now() + .seconds(5))
     }
 
     /// Returns when one of the signals arrives (at once if one already has), or when the
@@ -58,6 +69,10 @@ package final class SignalWaiter: @unchecked Sendable {
     }
 
     /// Stops catching: the signals get their default action again.
+    ///
+    /// A process makes one waiter for a signal (as `unotify` and `unotifyd` do): a second one
+    /// made for the same signal right after this one stopped may join the source libdispatch is
+    /// still cancelling, and miss its signal (seen in a test that made twenty in a row).
     package func stop() {
         sources.forEach { $0.cancel() }
         numbers.forEach { signal($0, SIG_DFL) }

@@ -81,14 +81,21 @@ do {
 }
 
 // SIGTERM and SIGINT end it: their default action is replaced by a source that finishes the wait.
+// libdispatch arms a signal source on a thread of its own and the signal is ignored until then,
+// so the sources are armed (at most 5 s) before the name is taken: a SIGTERM that comes once the
+// name is owned is never lost.
 let (stopping, stop) = AsyncStream<Int32>.makeStream()
+let armed = DispatchGroup()
 let signalSources = [SIGTERM, SIGINT].map { number in
     signal(number, SIG_IGN)
     let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
     source.setEventHandler { stop.yield(number) }
+    armed.enter()
+    source.setRegistrationHandler { armed.leave() }
     source.resume()
     return source
 }
+_ = armed.wait(timeout: .now() + .seconds(5))
 
 do {
     let log = options.log.map { URL(fileURLWithPath: $0) }

@@ -31,6 +31,29 @@ import TestSupport
         #expect(ended == 20)
     }
 
+    /// A signal that comes as soon as its waiter exists is caught. libdispatch arms a signal
+    /// source after `resume()`, on a thread of its own, and until then the signal was ignored
+    /// (SIG_IGN): `unotify send -w` made its waiter, sent its Notify, and a Ctrl-C that came then
+    /// was lost, the command waiting on (`SendCommandTests.sigintClosesTheNotification`, in a full
+    /// run on a loaded machine). Twenty rounds, each with a real-time signal of its own (40 to
+    /// 59, which nothing else here raises or watches): a process, like `unotify`, makes one
+    /// waiter for a signal. Each waiter takes its signal before it stops (after which the
+    /// signal's default action would end the process).
+    @Test func aSignalAsSoonAsTheWaiterIsMadeIsCaught() async throws {
+        let caught = try await Deadline.run(within: .seconds(45), "20 signals raised as their waiter was made") {
+            var caught = 0
+            for number in Int32(40)..<60 {
+                let waiter = SignalWaiter(signals: [number])
+                kill(getpid(), number)
+                await waiter.wait()
+                waiter.stop()
+                caught += 1
+            }
+            return caught
+        }
+        #expect(caught == 20)
+    }
+
     @Test func aWaitCancelledBeforeItStartsEnds() async throws {
         let waiter = SignalWaiter(signals: [SIGUSR2])
         defer { waiter.stop() }
