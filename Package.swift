@@ -34,6 +34,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // The tests' push service (TestSupport's FakeDistributor): HTTP on loopback.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // The agent's store: SQLite (the system's libsqlite3) in WAL mode, shared by every
+        // process that hosts the agent.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -106,9 +109,11 @@ let package = Package(
                 "UserNotificationsCore", "NotificationAgentClient", "FreedesktopNotifications", "DesktopIntegration",
                 "DBus",
                 "CGio",
+                "CSpawn",
                 .product(name: "HeapModule", package: "swift-collections"),
                 // Web Push decryption (RFC 8291): P-256 key agreement, HKDF, AES-128-GCM.
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),

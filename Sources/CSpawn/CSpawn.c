@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
 
 // Weak: NULL where the C library has no such call (glibc before 2.34, musl).
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *, int) __attribute__((weak));
@@ -32,4 +33,13 @@ int unotify_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
 
 int unotify_pipe_close_on_exec(int ends[2]) {
     return pipe2(ends, O_CLOEXEC);
+}
+
+int unotify_pidfd_open(int pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, (pid_t)pid, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
 }

@@ -93,6 +93,13 @@ extension DBusConnection {
         }
     }
 
+    /// The bus's own id (`GetId`): 32 hexadecimal digits, the same for every connection to one
+    /// bus daemon and different for every other (another session, another `dbus-run-session`).
+    public func busID() async throws -> String {
+        let reply = try await callBus("GetId", [])
+        return try String(dbusValue: reply.first ?? .uint32(0))
+    }
+
     /// The process ID of the connection that owns `name`.
     public func processID(of name: BusName) async throws -> UInt32 {
         let reply = try await callBus("GetConnectionUnixProcessID", [.string(name.rawValue)])

@@ -14,4 +14,9 @@ int unotify_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 /// or -1 with `errno` set.
 int unotify_pipe_close_on_exec(int ends[2]);
 
+/// A descriptor that becomes readable when the process `pid` exits (`pidfd_open(2)`, Linux 5.3
+/// and later), close-on-exec; -1 with `errno` set (ESRCH: no such process; ENOSYS: an older
+/// kernel). Swift cannot call the variadic `syscall`, and glibc before 2.36 has no wrapper.
+int unotify_pidfd_open(int pid);
+
 #endif

@@ -167,7 +167,7 @@ extension NotificationAgent {
             return try await serve(AgentInterface.listPending, message) { app in
                 let id = try checked(app)
                 // Those due and waiting for a server to take them are pending too.
-                return scheduler.pending(app: id).map {
+                return try await listPending(app: id).map {
                     PendingRecord(request: $0.request, trigger: $0.trigger.record, nextFireDate: $0.nextFireDate)
                 }
             }
@@ -175,10 +175,7 @@ extension NotificationAgent {
             return try await serve(AgentInterface.removePending, message) { app, identifiers in
                 let id = try checked(app)
                 // Those waiting for a server to fire them are pending too, as far as the app knows.
-                let change = scheduler.removing(app: id, identifiers: identifiers)
-                try await savePending(undoing: change)
-                armTimer()
-                return UInt32(change.removedCount)
+                return UInt32(try await removePending(app: id, identifiers: identifiers))
             }
         case .getVersion?:
             return try await serve(AgentInterface.getVersion, message) { UnotifyVersion.number }

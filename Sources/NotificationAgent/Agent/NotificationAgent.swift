@@ -129,11 +129,9 @@ package actor NotificationAgent {
                     for try await event in events { await self?.handle(event) }
                 } catch {}
             })
-        // Loaded before the name is taken, so the first call already sees it; only the agent
-        // that owns the name fires anything. One missed while no agent ran fires once, now, and
-        // so does one that was being fired when the last agent stopped.
+        // The store is opened before the name is taken, so the first call already finds it.
         await exportConnector()
-        let savedFiring = try scheduler.load(now: Date())
+        try await openSchedule()
         loadQueuedResponses()
         // The notifications an earlier agent left on screen, taken before the first call can ask
         // to replace one: the server's owner now decides which are still shown.
@@ -142,11 +140,9 @@ package actor NotificationAgent {
         let reply = try await connection.requestName(AgentInterface.busName, flags: host.nameFlags)
         guard reply == .primaryOwner || reply == .alreadyOwner else { return false }
         await startPush()
-        if scheduler.recover(savedFiring, now: Date()) {
-            try await savePending()  // also clears the journal, which this save makes redundant
-            await fireInFlight()
-        }
-        armTimer()
+        // Only the agent that owns the name fires anything: what is due (and was missed while no
+        // agent ran) fires once, now, and so does what a stopped host was firing.
+        await joinHosts()
         do {
             let changes = try await scheduler.timeChanges()
             scheduler.setTimeChangeTask(
@@ -165,7 +161,7 @@ package actor NotificationAgent {
     /// Stops following events and releases the name.
     package func stop() async {
         serverWatch.stop()
-        scheduler.stop()
+        await leaveHosts()
         stopPush()
         // try?: stopping: the bus drops the name with the connection anyway
         try? await connection.releaseName(AgentInterface.busName)

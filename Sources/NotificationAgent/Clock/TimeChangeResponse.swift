@@ -6,8 +6,8 @@ package enum TimeChangeResponse: Sendable, Equatable {
     /// Measure the wait to the next fire date again from the wall clock, and re-arm the timer
     /// (what is now due fires at once).
     case rearmTimer
-    /// Move the floating calendar matches to `zone` (`ScheduleQueue.timeZoneChanged(to:now:)`),
-    /// save the schedule, then re-arm the timer.
+    /// Move the floating calendar matches to `zone` in the store
+    /// (`PendingTable.follow(zone:now:)`), then re-arm the timer.
     case moveCalendarMatches(to: TimeZone)
 
     /// The response to `change` for an agent whose schedule is in `currentZone`: a step of the

@@ -15,7 +15,22 @@ final class FileNameWatch: @unchecked Sendable {
     /// Starts watching `name` in `directory` on `queue`, where `onChange` runs.
     ///
     /// - Throws: ``StoreError`` when the directory cannot be watched (it does not exist).
-    init(name: String, in directory: String, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void)
+    convenience init(
+        name: String, in directory: String, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void
+    ) throws(StoreError) {
+        try self.init(name: Optional(name), in: directory, queue: queue, onChange: onChange)
+    }
+
+    /// Starts watching every name in `directory` on `queue`, where `onChange` runs.
+    ///
+    /// - Throws: ``StoreError`` when the directory cannot be watched (it does not exist).
+    convenience init(directory: String, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void)
+        throws(StoreError)
+    {
+        try self.init(name: nil, in: directory, queue: queue, onChange: onChange)
+    }
+
+    private init(name: String?, in directory: String, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void)
         throws(StoreError)
     {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -31,7 +46,9 @@ final class FileNameWatch: @unchecked Sendable {
         }
         source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
         source.setEventHandler {
-            if Self.readEvents(descriptor).contains(name) { onChange() }
+            let names = Self.readEvents(descriptor)
+            if let name, !names.contains(name) { return }
+            if !names.isEmpty { onChange() }
         }
         source.setCancelHandler { close(descriptor) }
         source.resume()

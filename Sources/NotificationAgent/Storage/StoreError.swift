@@ -29,6 +29,8 @@ package struct StoreError: Error, CustomStringConvertible, Hashable, Sendable {
         case locked(seconds: Int)
         /// The document cannot be written as JSON; the string says why.
         case unencodable(String)
+        /// The database engine failed; the string is its message.
+        case database(String)
         /// Neither `XDG_STATE_HOME`, `HOME` nor the password database gives a home directory.
         case noStateDirectory
     }
@@ -85,6 +87,10 @@ package struct StoreError: Error, CustomStringConvertible, Hashable, Sendable {
                 + "(fuser -v \(quoted(file))): a stuck unotifyd perhaps."
         case .unencodable(let detail):
             return "cannot write the \(noun) to \(file): \(detail). The file was left as it was."
+        case .database(let detail):
+            return "the \(noun) at \(file) failed: \(detail). Nothing was changed. Check that the directory is "
+                + "yours and writable (mode 0700) and that the disk is not full; if it persists, stop every "
+                + "unotifyd and app using it and move the store aside (mv \(quoted(file)) \(quoted(file + ".broken")))."
         case .noStateDirectory:
             return "cannot find where to keep the notification settings: XDG_STATE_HOME and HOME are "
                 + "not set and the password database has no home directory for this user. Set "

@@ -15,6 +15,8 @@ package enum StoredDocumentKind: Hashable, Sendable {
     /// `delivered.json`: the notifications the agent has on screen, so that a restarted agent
     /// still replaces and removes them.
     case delivered
+    /// `unotify.db`: the agent's database (the schedule, and what moves into it).
+    case store
 
     /// What the file holds: "notification settings".
     var noun: String {
@@ -26,6 +28,7 @@ package enum StoredDocumentKind: Hashable, Sendable {
         case .push: "remote-notification subscriptions"
         case .pushWaiting: "push messages waiting for their subscriptions"
         case .delivered: "delivered notifications"
+        case .store: "notification store"
         }
     }
 
@@ -39,6 +42,7 @@ package enum StoredDocumentKind: Hashable, Sendable {
         case .push: "No subscription was read from it, no push message is delivered, and it was left as it is."
         case .pushWaiting: "No waiting push message was read from it and it was left as it is."
         case .delivered: "No delivered notification was read from it and it was left as it is."
+        case .store: "Nothing was read from it or written to it, and it was left as it is."
         }
     }
 
@@ -54,6 +58,8 @@ package enum StoredDocumentKind: Hashable, Sendable {
         case .pushWaiting: "to start with no push messages waiting; the messages in it are not shown"
         case .delivered:
             "to start with no delivered notifications known; those on screen are then shown again, not replaced"
+        case .store:
+            "(with its -wal and -shm files) to start over: pending notifications are then lost"
         }
     }
 }
