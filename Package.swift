@@ -209,6 +209,7 @@ let package = Package(
                 "NotificationAgent", "UserNotifications", "NotificationAgentClient", "FreedesktopNotifications", "DBus",
                 "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),
