@@ -18,19 +18,19 @@ public final class TmpfsMount: @unchecked Sendable {
         try Self.run("/bin/mount", ["-t", "tmpfs", "-o", options, "tmpfs", url.path])
     }
 
-    /// Fills the file system until writing fails with "no space left".
-    public func fill() throws {
-        let handle = try FileHandle(
-            forWritingTo: {
-                let file = url.appendingPathComponent("filler")
-                _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-                return file
-            }())
+    /// Fills the file system until writing fails with "no space left"; returns the path of the
+    /// file that fills it (remove it to make room again).
+    @discardableResult
+    public func fill() throws -> String {
+        let file = url.appendingPathComponent("filler")
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: file)
         // try?: a close error after filling a scratch file loses nothing
         defer { try? handle.close() }
         let chunk = Data(repeating: 0, count: 4096)
         // try?: writing until it fails is the point: the file system is full
         while (try? handle.write(contentsOf: chunk)) != nil {}
+        return file.path
     }
 
     /// Remounts it read-only or read-write.

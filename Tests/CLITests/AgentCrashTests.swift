@@ -125,18 +125,14 @@ import TestSupport
         let second = try await startAgent(environment, watcher: watcher)
         defer { second.stop() }
         try await server.waitUntilShown(acknowledged, timeout: .seconds(20))
-        // Done when nothing is pending or being fired any more (the file says so).
-        let file = state.url.appendingPathComponent("unotify/pending.json")
+        // Done when nothing is pending or being fired any more (the store says so, through the
+        // second agent).
         do {
             try await Eventually.wait(timeout: .seconds(20), "the schedule is empty") {
-                // No file: the agent was killed before it saved anything, so nothing was acknowledged.
-                guard let text = try? String(contentsOf: file, encoding: .utf8) else { return acknowledged.isEmpty }
-                return text.contains(#""pending":[]"#) && !text.contains(#""firing""#)
+                try await client.pending(app: app).isEmpty
             }
         } catch {
-            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? "(no file)"
-            throw TestSupportError(
-                "\(error); pending.json: \(text.prefix(600)); agent: \(second.standardError.suffix(600))")
+            throw TestSupportError("\(error); agent: \(second.standardError.suffix(600))")
         }
         let shown = server.shown
         await server.stop()

@@ -116,8 +116,9 @@ import TestSupport
             }
             try await group.waitForAll()
         }
-        // Every acknowledged add is in the file, not just in memory.
-        let saved = try PendingStore(directory: rig.directory).load()
+        // Every acknowledged add is in the store, not just in memory.
+        let saved = try await PendingTable(database: AgentDatabase(directory: rig.directory)).pending(
+            app: "org.example.Tea")
         #expect(Set(saved.map(\.identifier)) == Set((0..<300).map { "r\($0)" }))
     }
 

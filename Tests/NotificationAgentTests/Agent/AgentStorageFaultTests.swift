@@ -30,27 +30,31 @@ import TestSupport
 
     static let allowed = AppSettings.authorized(requesting: [.alert]).wire
 
-    /// A scheduled notification fires, but the schedule cannot be saved after it (the disk went
-    /// read-only): nobody called, so the agent says so in its log, once, naming the file.
-    @Test func aScheduleNotSavedAfterFiringIsLogged() async throws {
+    /// A scheduled notification comes due while the disk is full, so the store cannot record
+    /// its claim: the agent says so in its log, naming the store, and shows it once the store
+    /// can be written again (late, never lost, never shown without its claim).
+    @Test func aDueNotificationThatCannotBeClaimedIsLoggedAndShownOnceTheDiskHasRoom() async throws {
         let rig = try await Rig()
         _ = try await rig.client.setSettings(app: "org.example.Later", changes: Self.allowed)
         _ = try await rig.client.add(
             app: "org.example.Later", request: DeliveryRequest(identifier: "later", title: "Later"),
             trigger: .timeInterval(seconds: 1, repeats: false))
-        try rig.disk.remount(readOnly: true)
-        #expect(try await rig.fake.nextCall().request.summary == "Later")
+        let filler = try rig.disk.fill()
         let log = rig.base.log
-        try await Eventually.wait(timeout: .seconds(10), "the agent logs the schedule it could not save") {
-            log.all.contains { $0.hasPrefix("unotifyd: schedule: pending.json was not saved after firing") }
+        try await Eventually.wait(timeout: .seconds(10), "the agent logs the claim it could not write") {
+            log.all.contains { $0.hasPrefix("unotifyd: schedule: due notifications could not be claimed") }
         }
+        #expect(log.all.contains { $0.contains(rig.disk.path) }, "\(log.all)")
+        try FileManager.default.removeItem(atPath: filler)
+        #expect(try await rig.fake.nextCall().request.summary == "Later")
     }
 
-    @Test(arguments: ["full", "read-only"])
-    func aChangeThatCannotBeSavedIsAnErrorAndAuthorizesNothing(_ fault: String) async throws {
+    /// (A read-only remount is refused by the kernel while the agent has its store open, so the
+    /// disk that cannot be written is a full one.)
+    @Test func aChangeThatCannotBeSavedIsAnErrorAndAuthorizesNothing() async throws {
         let rig = try await Rig()
         _ = try await rig.client.setSettings(app: "org.example.Saved", changes: Self.allowed)
-        if fault == "full" { try rig.disk.fill() } else { try rig.disk.remount(readOnly: true) }
+        try rig.disk.fill()
         let error = await #expect(throws: AgentError.self) {
             _ = try await rig.client.setSettings(app: "org.example.New", changes: Self.allowed)
         }
@@ -79,7 +83,7 @@ import TestSupport
             try await client.requestAuthorization(app: "org.example.Tea", options: [.alert], timeout: .seconds(30))
         }
         let prompt = try await rig.fake.nextCall()
-        try rig.disk.remount(readOnly: true)
+        try rig.disk.fill()
         try await rig.fake.emit(.actionInvoked(prompt.id, actionKey: AuthorizationActionKey.allow))
         await #expect {
             _ = try await waiting.value
