@@ -53,7 +53,8 @@ package struct AgentHostID: Hashable, Sendable, CustomStringConvertible {
         return text.count >= 8 ? String(text.prefix(8)) : "00000000"
     }()
 
-    /// Field 22 of `/proc/PID/stat`: the process's start time; nil when it does not run.
+    /// Field 22 of `/proc/PID/stat`: the process's start time; nil when it does not run (no
+    /// such process, or one that has exited and waits to be reaped: a zombie).
     static func startTime(of pid: Int32) -> UInt64? {
         // try?: a process that cannot be read is taken as gone
         guard let bytes = (try? PrivateFileSystem.read("/proc/\(pid)/stat", limit: 8192)) ?? nil else { return nil }
@@ -62,7 +63,7 @@ package struct AgentHostID: Hashable, Sendable, CustomStringConvertible {
         guard let close = text.lastIndex(of: ")") else { return nil }
         let fields = text[text.index(after: close)...].split(separator: " ")
         // fields[0] is field 3 (state); field 22 is fields[19].
-        guard fields.count > 19 else { return nil }
+        guard fields.count > 19, fields[0] != "Z", fields[0] != "X" else { return nil }
         return UInt64(fields[19])
     }
 }
