@@ -2,17 +2,17 @@ import Foundation
 
 /// The agent's remote-notification state (`NotificationAgent+Push.swift`): the subscriptions
 /// of `push.json`, the distributor in use, the recent message ids (kept in `push-seen.journal`),
-/// the messages waiting for `push.json` to be readable (`push-waiting.json`) and the counts.
+/// the messages waiting for `push.json` to be readable (``WaitingPushTable``) and the counts.
 struct AgentPush {
     let file: DocumentFile<PushSubscriptionsFile>
-    /// The messages taken while `file` could not be read.
-    let waiting: DocumentFile<WaitingPushFile>
+    /// The messages taken while `file` could not be read, in the store.
+    let waiting: WaitingPushTable
     /// Watches `push.json` while messages wait for it to be readable.
     var waitingWatch: FileNameWatch?
     /// The last delivery of the waiting messages begun: the next one begins after it, and a
     /// message that comes meanwhile waits for it (the older messages first).
     var waitingDelivery: Task<Void, Never>?
-    /// Whether messages may wait in `push-waiting.json`: until the agent has found it empty
+    /// Whether messages may wait in the store: until the agent has found it empty
     /// (a previous agent may have left some), and after a message was kept.
     var mayHaveWaiting = true
     /// Whether a `NewEndpoint` or `Unregistered` was refused for an unreadable `push.json`: once
@@ -41,7 +41,7 @@ struct AgentPush {
 
     init(directory: URL) {
         file = DocumentFile(directory: directory, prettyPrinted: true)
-        waiting = DocumentFile(directory: directory, prettyPrinted: false)
+        waiting = WaitingPushTable(directory: directory)
         seen = SeenPushJournal(directory: directory)
         recent = seen.load(capacity: RecentMessageIDs.defaultCapacity)
     }

@@ -10,7 +10,7 @@ extension NotificationAgent {
     ///
     /// - Throws: the error the distributor is answered with when `push.json` cannot be read: the
     ///   message is refused, so that a distributor that sends it again keeps it, and the token is
-    ///   kept; the agent keeps it too (`push-waiting.json`, ``keepWaiting(_:token:id:from:)``) and
+    ///   kept; the agent keeps it too (the store (``WaitingPushTable``), ``keepWaiting(_:token:id:from:)``) and
     ///   delivers it once the file can be read.
     func receive(_ body: [UInt8], token: String, id given: String, from sender: String? = nil) async throws {
         let found: (app: String, subscription: PushSubscription)?
@@ -21,7 +21,7 @@ extension NotificationAgent {
             throw stateUnreadable(
                 error,
                 then: kept
-                    ? "the message is kept in \(push.waiting.url.path) and shown once the file is repaired"
+                    ? "the message is kept in \(push.waiting.path) and shown once the file is repaired"
                     : "the message was not kept; send it again once the file is repaired")
         }
         guard let (app, subscription) = found else {

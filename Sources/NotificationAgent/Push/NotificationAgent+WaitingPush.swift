@@ -5,8 +5,8 @@ import NotificationAgentClient
 
 /// The messages a distributor handed over while `push.json` could not be read. A distributor
 /// may never send them again (KUnifiedPush does not), so the agent keeps them in
-/// `push-waiting.json` (0600, bounded by ``WaitingPushFile/maximumCount`` messages and
-/// ``WaitingPushFile/maximumBodyBytes`` bytes, the oldest dropped first) and delivers each once
+/// the store (``WaitingPushTable``, bounded by ``WaitingPushTable/maximumCount`` messages and
+/// ``WaitingPushTable/maximumBytes`` bytes, everything counted, the oldest dropped first) and delivers each once
 /// the file can be read: when it is repaired (a watch on it), at the next message, or at the
 /// next start of an agent. Each is taken out of the file after it was delivered; one delivered
 /// and still in the file (the agent killed in between) is dropped as a replay by
@@ -27,7 +27,7 @@ extension NotificationAgent {
         let message = WaitingPushMessage(token: token, id: id, body: Base64URL.encode(body), distributors: owned)
         let dropped: [WaitingPushMessage]
         do {
-            dropped = try push.waiting.update { $0.append(message) }
+            dropped = try push.waiting.append(message)
         } catch {
             logPush("a message could not be kept, so it is lost unless its distributor sends it again: \(error)")
             return false
@@ -35,8 +35,8 @@ extension NotificationAgent {
         for _ in dropped {
             push.counts.record(.waitingDropped)
             let line =
-                "the oldest message waiting in \(push.waiting.url.path) was dropped unshown: at most "
-                + "\(WaitingPushFile.maximumCount) messages and \(WaitingPushFile.maximumBodyBytes) bytes wait"
+                "the oldest message waiting in \(push.waiting.path) was dropped unshown: at most "
+                + "\(WaitingPushTable.maximumCount) messages and \(WaitingPushTable.maximumBytes) bytes wait"
             // The first drop is always said, even in a flood the throttle cuts; the count has the rest.
             if push.waitingDropSaid {
                 logPush(line)
@@ -47,12 +47,12 @@ extension NotificationAgent {
         }
         push.counts.record(.kept)
         push.mayHaveWaiting = true
-        logPush("the message is kept in \(push.waiting.url.path) until \(push.file.url.path) can be read")
+        logPush("the message is kept in \(push.waiting.path) until \(push.file.url.path) can be read")
         watchForReadableSubscriptions()
         return true
     }
 
-    /// Delivers the messages waiting in `push-waiting.json`, oldest first, when `push.json` can
+    /// Delivers the messages waiting in the store, oldest first, when `push.json` can
     /// be read; otherwise leaves them, and the watch, waiting. A call while a delivery is under
     /// way makes its own after that one: the file may have become readable since it looked.
     func deliverWaiting() async {
@@ -73,7 +73,7 @@ extension NotificationAgent {
             (try? subscriptions()) != nil
         else {
             // try?: a waiting file that cannot be read is said when push.json can be read
-            if push.registerAgainWhenReadable || (try? push.waiting.load().messages.isEmpty) != true {
+            if push.registerAgainWhenReadable || (try? push.waiting.count()) != 0 {
                 watchForReadableSubscriptions()
             }
             return
@@ -87,7 +87,7 @@ extension NotificationAgent {
         while true {
             let message: WaitingPushMessage
             do {
-                guard let first = try push.waiting.load().messages.first else {
+                guard let first = try push.waiting.first() else {
                     push.mayHaveWaiting = false
                     return
                 }
@@ -95,14 +95,14 @@ extension NotificationAgent {
             } catch {
                 // Said once: the file is left as it is, for the user to read or remove.
                 push.mayHaveWaiting = false
-                return logPush("the messages waiting in \(push.waiting.url.path) cannot be read: \(error)")
+                return logPush("the messages waiting in \(push.waiting.path) cannot be read: \(error)")
             }
             await deliverWaiting(message)
             do {
-                try push.waiting.update { $0.remove(message) }
+                try push.waiting.remove(message)
             } catch {
                 // Delivered and left in the file: the next agent drops it as a replay.
-                return logPush("a delivered message stays in \(push.waiting.url.path): \(error)")
+                return logPush("a delivered message stays in \(push.waiting.path): \(error)")
             }
         }
     }
@@ -110,7 +110,7 @@ extension NotificationAgent {
     /// Delivers one waiting message as a distributor's `Message` would have been.
     private func deliverWaiting(_ message: WaitingPushMessage) async {
         guard let body = message.bytes else {
-            return drop(.undecryptable, "a message waiting in \(push.waiting.url.path) is no base64url: dropped")
+            return drop(.undecryptable, "a message waiting in \(push.waiting.path) is no base64url: dropped")
         }
         guard let (app, subscription) = push.app(for: message.token) else {
             drop(.unknownToken, "a waiting message for an unknown token was dropped")

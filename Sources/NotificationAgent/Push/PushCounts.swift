@@ -13,10 +13,10 @@ package struct PushCounts: Sendable, Equatable {
         /// `push.json` could not be read: the message was refused, so that its distributor keeps
         /// it, and its token was left alone.
         case stateUnreadable = "state-unreadable"
-        /// A message refused for an unreadable `push.json` and kept in `push-waiting.json`, to be
+        /// A message refused for an unreadable `push.json` and kept in the store (``WaitingPushTable``), to be
         /// delivered once the file can be read.
         case kept
-        /// A kept message dropped unshown, the oldest, to keep `push-waiting.json` within its bounds.
+        /// A kept message dropped unshown, the oldest, to keep the store (``WaitingPushTable``) within its bounds.
         case waitingDropped = "waiting-dropped"
         /// A connector call for a token from a connection other than the distributor the token
         /// was registered with: refused.

@@ -1,5 +1,5 @@
 /// A push message the agent took from its distributor while `push.json` could not be read: kept
-/// in `push-waiting.json` as it came, to be delivered once the subscriptions can be read.
+/// in the store (``WaitingPushTable``) as it came, to be delivered once the subscriptions can be read.
 struct WaitingPushMessage: Codable, Equatable, Sendable {
     /// The connection token the distributor gave the message with.
     var token: String

@@ -65,13 +65,16 @@ struct AgentScheduler {
 
     // MARK: Starting
 
-    /// Opens the store for `session` (importing an older version's schedule once).
-    mutating func open(session: String) throws(StoreError) {
-        let database = try AgentDatabase(directory: directory)
+    /// Opens the store for `session` (importing an older version's schedule once); returns
+    /// what could not be imported of the rest, for the log.
+    mutating func open(session: String) throws(StoreError) -> [StoreError] {
+        let database = try AgentDatabase.shared(in: directory)
         try PendingImport.run(directory: directory, database: database, session: session)
+        let problems = [WaitingPushImport.run(directory: directory, database: database)].compactMap { $0 }
         self.session = session
         table = PendingTable(database: database)
         if let host { registry = AgentHostRegistry(stateDirectory: directory, me: host, session: session) }
+        return problems
     }
 
     /// The store, once open.

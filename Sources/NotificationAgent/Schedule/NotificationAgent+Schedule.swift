@@ -187,7 +187,7 @@ extension NotificationAgent {
     /// Opens the store for this agent's session (its bus's id).
     func openSchedule() async throws {
         let session = try await connection.busID()
-        try scheduler.open(session: session)
+        for problem in try scheduler.open(session: session) { log.write("\(problem)") }
     }
 
     /// Joins the hosts of the state directory and takes over what those gone left: done once

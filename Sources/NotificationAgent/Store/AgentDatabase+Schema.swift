@@ -42,6 +42,19 @@ extension AgentDatabase {
                     PRIMARY KEY (app, identifier)
                 );
                 """)
+        // Push messages taken while the subscriptions could not be read, oldest first (`seq`),
+        // bounded as a whole (``WaitingPushTable``): `bytes` counts everything a row holds.
+        try db.execute(
+            sql: """
+                CREATE TABLE pushWaiting (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    token TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    distributors TEXT NOT NULL,
+                    bytes INTEGER NOT NULL
+                );
+                """)
         // Small facts about the store as a whole: the time zone floating dates were computed
         // in, which files were imported.
         try db.execute(sql: "CREATE TABLE facts (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")

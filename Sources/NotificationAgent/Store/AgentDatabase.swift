@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -34,6 +35,23 @@ package final class AgentDatabase: Sendable {
 
     /// The database's path.
     package var path: String { directory.appendingPathComponent(Self.fileName).path }
+
+    /// The store of `directory` this process shares between its parts (one connection per
+    /// directory), opened on first use.
+    ///
+    /// - Throws: as `init(directory:)`; a failed open is tried again at the next call.
+    package static func shared(in directory: URL) throws(StoreError) -> AgentDatabase {
+        let key = directory.standardizedFileURL.path
+        if let open = opened.withLock({ $0[key] }) { return open }
+        let database = try AgentDatabase(directory: directory)
+        return opened.withLock { opened in
+            if let other = opened[key] { return other }
+            opened[key] = database
+            return database
+        }
+    }
+
+    private static let opened = Mutex<[String: AgentDatabase]>([:])
 
     /// Opens (or makes) the store in `directory`.
     ///

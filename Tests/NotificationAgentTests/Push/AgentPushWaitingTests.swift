@@ -58,7 +58,8 @@ import TestSupport
             try original.write(to: URL(fileURLWithPath: path))
         }
 
-        var waitingPath: String { rig.directory.appendingPathComponent("push-waiting.json").path }
+        var waitingPath: String { rig.directory.appendingPathComponent(AgentDatabase.fileName).path }
+        var waiting: WaitingPushTable { WaitingPushTable(directory: rig.directory) }
 
         func count(_ outcome: PushCounts.Outcome) async -> UInt32 {
             await fresh.pushStatus().1[outcome.rawValue] ?? 0
@@ -82,9 +83,8 @@ import TestSupport
 
         try setup.repair()
         #expect(try await setup.rig.fake.nextCall().request.summary == "Ann", "shown once the file is back")
-        try await Eventually.wait(timeout: .seconds(10), "taken out of push-waiting.json once shown") {
-            try DocumentFile<WaitingPushFile>(directory: setup.rig.directory, prettyPrinted: false).load().messages
-                .isEmpty
+        try await Eventually.wait(timeout: .seconds(10), "taken out of the store once shown") {
+            try setup.waiting.count() == 0
         }
         // A distributor that sends it again now (it was refused): dropped, not shown twice.
         try await setup.send(body, id: "m1")
@@ -99,7 +99,7 @@ import TestSupport
     /// with a log line and a count; once the file is back, the 64 kept are shown in order.
     @Test func theWaitingMessagesArePrivateAndBoundedOldestDroppedFirst() async throws {
         let setup = try await Setup(.garbage)
-        let total = WaitingPushFile.maximumCount + 1
+        let total = WaitingPushTable.maximumCount + 1
         for number in 1...total {
             let body = try setup.subscription.encrypt(Self.alert("m\(number)"))
             await #expect(throws: DBusError.self) { try await setup.send(body, id: "m\(number)") }
@@ -108,9 +108,9 @@ import TestSupport
         #expect(stat(setup.waitingPath, &status) == 0)
         #expect(
             status.st_mode & 0o777 == 0o600,
-            "push-waiting.json is 0600, not \(String(status.st_mode & 0o777, radix: 8))")
-        let kept = try DocumentFile<WaitingPushFile>(directory: setup.rig.directory, prettyPrinted: false).load()
-        #expect(kept.messages.map(\.id) == (2...total).map { "m\($0)" }, "the oldest dropped")
+            "the store is 0600, not \(String(status.st_mode & 0o777, radix: 8))")
+        let kept = try setup.waiting.all()
+        #expect(kept.map(\.id) == (2...total).map { "m\($0)" }, "the oldest dropped")
         #expect(await setup.count(.kept) == UInt32(total))
         #expect(await setup.count(.waitingDropped) == 1)
         #expect(
@@ -133,7 +133,7 @@ import TestSupport
         let stranger = try DBusConnection(address: setup.rig.bus.address)
         await #expect(throws: DBusError.self) { try await setup.send(body, id: "m1", sender: stranger.uniqueName) }
         #expect(await setup.count(.kept) == 0)
-        #expect(!FileManager.default.fileExists(atPath: setup.waitingPath))
+        #expect(try setup.waiting.count() == 0)
         #expect(setup.log.all.contains { $0.contains("owns no distributor name") }, "\(setup.log.all)")
         await stranger.close()
         await setup.distributor.stop()
@@ -162,25 +162,48 @@ import TestSupport
         await setup.distributor.stop()
     }
 
-    /// The bounds on their own: the count, the bytes of bodies, and the same message kept once.
-    @Test func theWaitingFileKeepsItsBounds() {
-        func message(_ number: Int, bytes: Int) -> WaitingPushMessage {
+    /// The bounds on their own: the count, the bytes of everything kept, and the same message
+    /// kept once.
+    @Test func theWaitingMessagesKeepTheirBounds() throws {
+        let directory = try TemporaryDirectory("unotify-waiting")
+        let table = WaitingPushTable(directory: directory.url)
+        func message(_ number: Int, bytes: Int, names: Int = 1) -> WaitingPushMessage {
             WaitingPushMessage(
                 token: "t", id: "m\(number)",
                 body: Base64URL.encode([UInt8](repeating: UInt8(number % 256), count: bytes)),
-                distributors: ["org.unifiedpush.Distributor.kde"])
+                distributors: (0..<names).map { "org.unifiedpush.Distributor.kde\($0)" })
         }
-        var file = WaitingPushFile()
-        for number in 1...WaitingPushFile.maximumCount { #expect(file.append(message(number, bytes: 10)) == []) }
-        #expect(file.append(message(1, bytes: 10)) == [], "a message already waiting is not kept twice")
-        #expect(file.append(message(0, bytes: 10)).map(\.id) == ["m1"])
-        #expect(file.messages.count == WaitingPushFile.maximumCount)
+        for number in 1...WaitingPushTable.maximumCount { #expect(try table.append(message(number, bytes: 10)) == []) }
+        #expect(try table.append(message(1, bytes: 10)) == [], "a message already waiting is not kept twice")
+        #expect(try table.append(message(0, bytes: 10)).map(\.id) == ["m1"])
+        #expect(try table.count() == WaitingPushTable.maximumCount)
 
-        var large = WaitingPushFile()
-        let fit = WaitingPushFile.maximumBodyBytes / WebPushDecryption.maximumBodyBytes
-        for number in 1...fit { #expect(large.append(message(number, bytes: 4_096)) == []) }
-        #expect(large.bodyBytes == WaitingPushFile.maximumBodyBytes)
-        #expect(large.append(message(fit + 1, bytes: 1)).map(\.id) == ["m1"], "over the bytes: the oldest dropped")
-        #expect(large.messages.count == fit)
+        let large = WaitingPushTable(directory: try TemporaryDirectory("unotify-waiting").url)
+        var dropped = 0
+        for number in 1...100 {
+            dropped += try large.append(message(number, bytes: 4_096, names: WaitingPushTable.maximumDistributors)).count
+            #expect(try large.totalBytes() <= WaitingPushTable.maximumBytes)
+        }
+        #expect(dropped > 0)
+        #expect(try large.all().last?.id == "m100", "over the bytes: the oldest dropped")
+    }
+
+    /// Before the fix the bound counted bodies only: a sender owning 400 distributor names grew
+    /// the file to 2 MB (9 MB with 3 000). Everything a message keeps counts now, and a sender
+    /// owning more names than a distributor does is not kept at all.
+    @Test func distributorNamesAndIdsCountTowardsTheBound() throws {
+        let directory = try TemporaryDirectory("unotify-waiting")
+        let table = WaitingPushTable(directory: directory.url)
+        let names = (0..<400).map { "org.unifiedpush.Distributor.flood\($0)" }
+        let flooded = WaitingPushMessage(token: "t", id: "flood", body: "AAAA", distributors: names)
+        #expect(throws: StoreError.self) { try table.append(flooded) }
+        let longID = String(repeating: "i", count: 8_000)
+        for number in 0..<64 {
+            _ = try table.append(WaitingPushMessage(token: "t", id: "\(number)\(longID)", body: "AAAA", distributors: []))
+            #expect(try table.totalBytes() <= WaitingPushTable.maximumBytes)
+        }
+        let size = try FileManager.default.attributesOfItem(
+            atPath: directory.url.appendingPathComponent(AgentDatabase.fileName).path)[.size] as? Int
+        #expect((size ?? 0) < 4 * WaitingPushTable.maximumBytes, "the store stays near the bound: \(size ?? 0) bytes")
     }
 }
