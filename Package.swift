@@ -175,6 +175,8 @@ let package = Package(
             dependencies: [
                 "DBus", "FreedesktopNotifications", "CSpawn", .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // The agent's store, read and changed by tests as a crash or another process would.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings),
         // The tests' UnifiedPush distributor as a process (TestSupport's FakeDistributor), for

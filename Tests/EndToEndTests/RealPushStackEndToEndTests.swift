@@ -288,25 +288,26 @@ extension EndToEndWithoutPixelClicks {
         }
         /// KUnifiedPush hands a message over once: when the agent cannot read `push.json` then
         /// (here truncated), it refuses the message and KUnifiedPush never sends it again. The
-        /// agent keeps it (`push-waiting.json`, 0600) and shows it once the state can be read,
-        /// here by the next agent after a SIGKILL, before the message that started it; and an
-        /// agent killed after showing it, before taking it out of the file, leaves a copy the
-        /// next agent drops as a replay. Before the fix the message was never shown.
+        /// agent keeps it (in its store, 0600) and shows it once the state can be read, here by
+        /// the next agent after a SIGKILL, before the message that started it; and an agent
+        /// killed after showing it, before taking it out of the store, leaves a copy the next
+        /// agent drops as a replay. Before the fix the message was never shown.
         @Test func aMessageTakenWhileTheStateWasUnreadableIsShownOnceAcrossKills() async throws {
             let rig = try await Rig()
             let subscription = try await rig.registerAndStopTheAgent()
             let pushFile = rig.agentState.appendingPathComponent("push.json")
-            let waitingFile = rig.agentState.appendingPathComponent("push-waiting.json")
+            let store = AgentStoreFile(directory: rig.agentState)
             let original = try Data(contentsOf: pushFile)
             try original.prefix(original.count / 2).write(to: pushFile)
             #expect(try await rig.send(Self.payload(title: "Kept", size: 200), to: subscription).lines == ["200"])
             try await Eventually.wait(timeout: .seconds(30), "the agent keeps the message: \(rig.logs())") {
-                FileManager.default.fileExists(atPath: waitingFile.path)
+                guard store.exists else { return false }
+                return try store.rows(of: "pushWaiting").count == 1
             }
-            let kept = try Data(contentsOf: waitingFile)
+            let kept = try store.rows(of: "pushWaiting")
             let mode = try #require(
-                try FileManager.default.attributesOfItem(atPath: waitingFile.path)[.posixPermissions] as? Int)
-            #expect(mode == 0o600, "push-waiting.json is private: \(String(mode, radix: 8))")
+                try FileManager.default.attributesOfItem(atPath: store.path)[.posixPermissions] as? Int)
+            #expect(mode == 0o600, "the store is private: \(String(mode, radix: 8))")
             #expect(try await rig.count("state-unreadable") == 1)
             #expect(try await rig.count("kept") == 1)
 
@@ -314,14 +315,14 @@ extension EndToEndWithoutPixelClicks {
             try original.write(to: pushFile)
             #expect(try await rig.send(Self.payload(title: "Next", size: 200), to: subscription).lines == ["200"])
             #expect(try await rig.shown(count: 2).map(\.summary) == ["Kept", "Next"], "the kept message first")
-            try await Eventually.wait(timeout: .seconds(10), "taken out of push-waiting.json") {
-                try Data(contentsOf: waitingFile) != kept
+            try await Eventually.wait(timeout: .seconds(10), "taken out of the store") {
+                try store.rows(of: "pushWaiting").isEmpty
             }
             #expect(try await rig.count("replayed") == 0, "KUnifiedPush did not send the refused message again")
 
-            // The agent killed after it showed the message, before it took it out of the file.
+            // The agent killed after it showed the message, before it took it out of the store.
             try await rig.killTheAgent()
-            try kept.write(to: waitingFile)
+            try store.insert(kept, into: "pushWaiting")
             #expect(try await rig.send(Self.payload(title: "Last", size: 200), to: subscription).lines == ["200"])
             #expect(try await rig.shown(count: 3).map(\.summary) == ["Kept", "Next", "Last"])
             #expect(try await rig.count("replayed") == 1, "the copy dropped: \(rig.logs())")
