@@ -34,10 +34,10 @@ import TestSupport
         return (app, alone, tea)
     }
 
-    /// Starts an app that schedules ``count`` notifications tagged `tag` and stays (`tea-alone
-    /// stay`), with an id of its own; it is a client of the running host. Returns once it has
-    /// scheduled them.
-    static func startScheduling(_ tag: String, on rig: AgentProcessRig) async throws
+    /// Starts an app that schedules ``count`` notifications tagged `tag`, the first due `delay`
+    /// seconds later, and stays (`tea-alone stay`), with an id of its own; it is a client of the
+    /// running host. Returns once it has scheduled them.
+    static func startScheduling(_ tag: String, delay: Int = delay, on rig: AgentProcessRig) async throws
         -> (app: ChildProcess, alone: LoneExecutable)
     {
         let (app, alone) = try InProcessAgentTests.startApp(
@@ -149,5 +149,31 @@ import TestSupport
         let sent = try await rig.unotify(["send", "--app", InProcessAgentTests.app + "A", "Marker"])
         #expect(sent.status == 0, "\(sent)")
         #expect(try await rig.server.calls(before: "Marker").map(\.request.summary) == [])
+    }
+
+    @Test func noAppTakesTheAgentFromUnotifydNorWhenUnotifydStops() async throws {
+        let rig = try await AgentProcessRig()
+        let host = try await Self.startHost(on: rig)
+        defer { withExtendedLifetime(host.alone) { host.app.stop(grace: 1) } }
+        // Due long after the test: this app only has to be a client.
+        let other = try await Self.startScheduling("A", delay: 600, on: rig)
+        defer { withExtendedLifetime(other.alone) { other.app.stop(grace: 1) } }
+        let agent = try await rig.startAgent()
+        defer { agent.stop() }
+        // unotifyd took the name from the app that hosted the agent: no hand-over (the name was
+        // never left without an owner); and it leaves the name free when it stops.
+        let watcher = rig.watcher
+        try await Eventually.wait(timeout: TestPatience.event, "unotifyd took org.unotify.Agent from the app") {
+            try await watcher.processID(of: "org.unotify.Agent") == UInt32(agent.pid)
+        }
+        try await rig.stop(agent)
+        // The next agent is the one the command starts, not an app: none took the name back.
+        let sent = try await rig.unotify(["send", "--app", InProcessAgentTests.app + "A", "Marker"])
+        #expect(sent.status == 0, "\(sent)")
+        let marker = try await Self.fired(1, apps: [host.app, other.app], on: rig)[0]
+        #expect(marker.request.summary == "Marker")
+        let shownBy = try await rig.watcher.processID(of: try BusName(validating: marker.sender))
+        #expect(![UInt32(host.app.pid), UInt32(other.app.pid)].contains(shownBy), "shown by process \(shownBy)")
+        #expect(!host.app.hasExited && !other.app.hasExited)
     }
 }
