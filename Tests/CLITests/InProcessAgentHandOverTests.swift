@@ -8,7 +8,8 @@ import TestSupport
 /// app exits, normally or killed with SIGKILL, a running app that uses the library takes the
 /// agent's name at once, with no third process starting an agent: what the survivors scheduled
 /// fires while they run, and their delegates hear the clicks. Of two survivors exactly one takes
-/// the name; the other goes on as its client.
+/// the name; the other goes on as its client. `unotifyd` taking the name from an app, and then
+/// stopping, hands nothing over: no app takes the name back.
 @Suite(.timeLimit(.minutes(2))) struct InProcessAgentHandOverTests {
     /// How many notifications each surviving app schedules, and when the first is due (the
     /// others follow a second apart): late enough that the host has left by then.
