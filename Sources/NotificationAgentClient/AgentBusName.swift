@@ -9,6 +9,12 @@ package enum AgentBusName {
     /// The agent's name on every desktop.
     package static let standard: BusName = "org.unotify.Agent"
 
+    /// The name an app that hosts the agent (`InProcessAgent`, unsandboxed) owns beside
+    /// ``standard``, on the same connection, once it has won that name: it tells the apps that
+    /// use the agent that the agent leaves the bus with that app, so that one of them takes it
+    /// over (``AppHostWatch``). `unotifyd` never owns it: it is not taken over when it exits.
+    package static let appHost: BusName = "org.unotify.Agent.AppHost"
+
     private static let current = Mutex<BusName>(standard)
 
     /// The name this process calls the agent by (``AgentInterface/busName``).

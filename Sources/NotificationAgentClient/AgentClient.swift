@@ -9,11 +9,15 @@ package actor AgentClient {
     private let restart: (@Sendable () async throws -> Void)?
     /// The tasks that register this connection's presenters again with each new agent.
     private var presenterFollowers: [Task<Void, Never>] = []
+    /// The task that starts the agent again when the app hosting it leaves (``followAppHost(on:restart:)``).
+    private var hostFollower: Task<Void, Never>?
 
     /// Connects to the session bus (or `address`) and makes sure the agent runs; with
     /// `hostInProcess`, in this process when no `unotifyd` can be started (``AgentLauncher``).
     /// A call that later finds nobody serving the agent's name (the agent, or the app that
-    /// hosted it, has exited) starts it again the same way and is made once more.
+    /// hosted it, has exited) starts it again the same way and is made once more; with
+    /// `hostInProcess`, an app that hosted the agent leaving starts it again at once
+    /// (``followAppHost(on:restart:)``).
     package init(
         address: String? = nil, startAgent: Bool = true, hostInProcess: AgentLauncher.InProcessHost? = nil
     ) async throws {
@@ -48,10 +52,16 @@ package actor AgentClient {
                 throw AgentError(error)
             }
         }
+        // Only where the agent answers on its own name: an app that hosts it in a sandbox, under
+        // a name of the app's own, is its only client.
+        if startAgent, hostInProcess != nil, AgentBusName.inUse == AgentBusName.standard {
+            hostFollower = await Self.followAppHost(on: connection, restart: restart)
+        }
     }
 
     deinit {
         for follower in presenterFollowers { follower.cancel() }
+        hostFollower?.cancel()
     }
 
     /// Asks for permission; waits for the user's answer at most `timeout`.

@@ -12,8 +12,9 @@ import TestSupport
     static let app = "org.example.Alone"
 
     /// The app alone (``LoneExecutable``), started on `rig`'s bus with no `unotifyd` anywhere:
-    /// not beside it, not on `PATH`, no `UNOTIFY_AGENT`. Keep `alone` until the app has exited.
-    static func startApp(_ arguments: [String] = [], on rig: AgentProcessRig) throws
+    /// not beside it, not on `PATH`, no `UNOTIFY_AGENT`; its id is `id`. Keep `alone` until the
+    /// app has exited.
+    static func startApp(_ arguments: [String] = [], id: String = app, on rig: AgentProcessRig) throws
         -> (app: ChildProcess, alone: LoneExecutable)
     {
         let alone = try LoneExecutable(product: "tea-alone")
@@ -21,7 +22,7 @@ import TestSupport
         environment.merge(rig.environment) { $1 }
         environment["UNOTIFY_AGENT"] = nil
         environment["PATH"] = "/usr/bin:/bin"
-        environment["UNOTIFY_APP_ID"] = app
+        environment["UNOTIFY_APP_ID"] = id
         environment["UNOTIFY_DESKTOP_SETTINGS"] = "none"
         return (try ChildProcess(alone.path, arguments, environment: environment), alone)
     }

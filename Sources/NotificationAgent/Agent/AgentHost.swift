@@ -5,7 +5,8 @@ package enum AgentHost: Equatable, Sendable {
     /// `unotifyd`: it keeps the name, and takes it from an agent hosted in an app.
     case daemon
     /// An app's own process, for an app installed without `unotifyd` (``InProcessAgent``): it
-    /// lets a `unotifyd` take the name, and then stops.
+    /// lets a `unotifyd` take the name, and then stops; it owns ``AgentBusName/appHost`` beside
+    /// the name, so that another app takes the agent over when this one exits.
     case app
     /// An app's own process inside a Flatpak sandbox that hides `org.unotify.Agent`: under a
     /// name of the app's own (``AgentBusName/sandboxed(app:)``), showing through the

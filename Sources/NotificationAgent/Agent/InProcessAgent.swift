@@ -9,12 +9,27 @@ import NotificationAgentClient
 /// `unotify` command use it too, and an agent started later finds the same state.
 ///
 /// It gives way to a real agent: it holds the name so that `unotifyd` may take it, and it stops
-/// when that happens (the app's client goes on with `unotifyd`). What needs a process that
-/// outlives the app waits for the next agent: a request scheduled for after the app exits fires
-/// when an agent next starts (late, once), and a response given after the app exits (a click on
-/// a notification still on screen) is not heard, except in a Flatpak sandbox whose app the
-/// desktop starts for the click (`DBusActivatable`, ``PortalAppActivation``). At exit it waits
-/// (bounded) until the notifications it showed are written, for the agent that hears that click.
+/// when that happens (the app's client goes on with `unotifyd`).
+///
+/// It does not leave the other apps without an agent: beside its name it owns
+/// ``AgentBusName/appHost`` (``NotificationAgent/start(as:)``), which tells their clients that
+/// the agent leaves the bus with this app. When this app exits, normally or killed, each running
+/// app that uses the library (one with a client connected: `AgentClient.followAppHost`) starts
+/// the agent again at once, as a call would: `unotifyd` where one can be started, else in its own
+/// process, here. The bus gives the name to one of them (`DO_NOT_QUEUE`); the others find it
+/// owned and stay clients, their listening and presenter following the name to the new owner.
+/// The new host reads the same files, which this one wrote before it answered any call, so what
+/// the apps scheduled fires on time and their clicks are heard. `unotifyd` taking the name from
+/// this app leaves it owned, and `unotifyd` owns no ``AgentBusName/appHost``: neither starts a
+/// hand-over, so there is no loop. In a sandbox the agent answers on the app's own name, for that
+/// app only: nobody takes it over.
+///
+/// What needs a process that outlives every app using it waits for the next agent: a request
+/// scheduled for after they have all exited fires when an agent next starts (late, once), and a
+/// response given after the app exits (a click on a notification still on screen) is not heard,
+/// except in a Flatpak sandbox whose app the desktop starts for the click (`DBusActivatable`,
+/// ``PortalAppActivation``). At exit it waits (bounded) until the notifications it showed are
+/// written, for the agent that hears that click.
 package actor InProcessAgent {
     /// The process's one host.
     package static let shared = InProcessAgent()

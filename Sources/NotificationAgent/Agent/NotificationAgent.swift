@@ -94,7 +94,8 @@ package actor NotificationAgent {
     /// `unotifyd` (`host` `.daemon`) takes the name from an agent hosted in an app, which then
     /// stops; it takes it before it reads its files, so that the other no longer writes them,
     /// and calls wait until it has read them. An agent hosted in an app (`.app`) lets a
-    /// `unotifyd` take the name.
+    /// `unotifyd` take the name, and says it is an app's (``AgentBusName/appHost``), so that
+    /// another app takes it over when this one leaves.
     ///
     /// - Returns: `false` when another agent already owns the name and keeps it (this one
     ///   should exit).
@@ -139,6 +140,7 @@ package actor NotificationAgent {
         restoreDelivered(owner: try await currentOwner.next() ?? nil)
         let reply = try await connection.requestName(AgentInterface.busName, flags: host.nameFlags)
         guard reply == .primaryOwner || reply == .alreadyOwner else { return false }
+        if host == .app { await markAppHost() }
         await startPush()
         // Only the agent that owns the name fires anything: what is due (and was missed while no
         // agent ran) fires once, now, and so does what a stopped host was firing.
@@ -156,6 +158,19 @@ package actor NotificationAgent {
             log.write("time changes are not followed: \(error)")
         }
         return true
+    }
+
+    /// Beside the agent's name, an agent hosted in an app owns ``AgentBusName/appHost``: the
+    /// apps that use it then take the agent over the moment this app leaves the bus (see
+    /// `AgentClient.followAppHost`). It takes it from an earlier host still stopping; without
+    /// it, the apps start the agent again at their next call instead.
+    private func markAppHost() async {
+        do {
+            _ = try await connection.requestName(
+                AgentBusName.appHost, flags: [.doNotQueue, .allowReplacement, .replaceExisting])
+        } catch {
+            log.write("the apps using this agent will not take it over when this app exits: \(error)")
+        }
     }
 
     /// Stops following events and releases the name.

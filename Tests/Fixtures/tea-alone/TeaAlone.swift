@@ -9,15 +9,21 @@
 //                          desktop started for a click on one): print it, exit
 //     tea-alone message    ask, show "Ana / See you at six?" with the default sound and a
 //                          "Reply" text-input action, print the answer (and the typed text)
+//     tea-alone stay TAG COUNT DELAY
+//                          ask, schedule COUNT notifications "TAG 1" … "TAG COUNT" (identifiers
+//                          TAG-1 …) with the "Drink" button, due DELAY, DELAY + 1, … seconds
+//                          later, then stay: print every answer ("response: ACTION TAG-N")
+//                          until stopped
 //
-// It prints one line per step: "authorized", "shown", "response: ACTION" (with " text: TEXT"
-// for a typed reply), or what failed.
+// It prints one line per step: "authorized", "shown", "scheduled", "response: ACTION" (with
+// " text: TEXT" for a typed reply), or what failed.
 import UserNotifications
 
 final class TeaDelegate: NSObject, UNUserNotificationCenterDelegate, @unchecked Sendable {
-    let responses: AsyncStream<String>.Continuation
+    /// Each answer as printed after "response: ", with the identifier of the answered request.
+    let responses: AsyncStream<(answer: String, identifier: String)>.Continuation
 
-    init(_ responses: AsyncStream<String>.Continuation) {
+    init(_ responses: AsyncStream<(answer: String, identifier: String)>.Continuation) {
         self.responses = responses
     }
 
@@ -34,10 +40,11 @@ final class TeaDelegate: NSObject, UNUserNotificationCenterDelegate, @unchecked 
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping () -> Void
     ) {
+        let identifier = response.notification.request.identifier
         if let reply = response as? UNTextInputNotificationResponse {
-            responses.yield("\(response.actionIdentifier) text: \(reply.userText)")
+            responses.yield(("\(response.actionIdentifier) text: \(reply.userText)", identifier))
         } else {
-            responses.yield(response.actionIdentifier)
+            responses.yield((response.actionIdentifier, identifier))
         }
         completionHandler()
     }
@@ -51,7 +58,7 @@ func say(_ line: String) {
 @main struct TeaAlone {
     static func main() async throws {
         let center = UNUserNotificationCenter.current()
-        let (responses, continuation) = AsyncStream.makeStream(of: String.self)
+        let (responses, continuation) = AsyncStream.makeStream(of: (answer: String, identifier: String).self)
         let delegate = TeaDelegate(continuation)
         center.delegate = delegate
         let drink = UNNotificationAction(identifier: "drink", title: "Drink", options: [])
@@ -64,7 +71,7 @@ func say(_ line: String) {
         ])
         let mode = CommandLine.arguments.dropFirst().first
         if mode == "answers" {
-            for await action in responses {
+            for await (action, _) in responses {
                 say("response: \(action)")
                 withExtendedLifetime(delegate) {}
                 return
@@ -84,6 +91,11 @@ func say(_ line: String) {
             say("scheduled")
             return
         }
+        if mode == "stay" {
+            try await stay(CommandLine.arguments.dropFirst(2), center: center, responses: responses)
+            withExtendedLifetime(delegate) {}
+            return
+        }
         if mode == "message" {
             content.categoryIdentifier = "chat"
             content.title = "Ana"
@@ -96,10 +108,38 @@ func say(_ line: String) {
         try await center.add(UNNotificationRequest(identifier: "tea", content: content, trigger: nil))
         say("shown")
         if mode == "leave" { return }
-        for await action in responses {
+        for await (action, _) in responses {
             say("response: \(action)")
             withExtendedLifetime(delegate) {}
             return
+        }
+    }
+
+    /// `stay TAG COUNT DELAY`: schedules the notifications, says "scheduled", then prints every
+    /// answer with the identifier it answers, for as long as the app runs.
+    static func stay(
+        _ arguments: ArraySlice<String>, center: UNUserNotificationCenter,
+        responses: AsyncStream<(answer: String, identifier: String)>
+    ) async throws {
+        let arguments = Array(arguments)
+        guard arguments.count == 3, let count = Int(arguments[1]), count > 0, let delay = Double(arguments[2]),
+            delay > 0
+        else {
+            say("usage: tea-alone stay TAG COUNT DELAY")
+            exit(2)
+        }
+        let tag = arguments[0]
+        for number in 1...count {
+            let content = UNMutableNotificationContent()
+            content.categoryIdentifier = "tea"
+            content.title = "\(tag) \(number)"
+            let trigger = UNTimeIntervalNotificationTrigger(timeInterval: delay + Double(number - 1), repeats: false)
+            try await center.add(
+                UNNotificationRequest(identifier: "\(tag)-\(number)", content: content, trigger: trigger))
+        }
+        say("scheduled")
+        for await (action, identifier) in responses {
+            say("response: \(action) \(identifier)")
         }
     }
 }
