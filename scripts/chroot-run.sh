@@ -90,17 +90,20 @@ in_root() {
 }
 
 derived_root() {
-  local name=$1 suite=$2 what=$3 script
+  local name=$1 suite=$2 what=$3 script hash
   local root=$CACHE/$name-$suite clean
   script=$(cat)
-  if [[ ! -e $root/.complete ]]; then
+  # A system made by another version of its script is made again.
+  hash=$(sha256sum <<<"$script" | cut -c1-16)
+  if [[ ! -e $root/.complete || $(cat "$root/.script" 2>/dev/null) != "$hash" ]]; then
     clean=$(clean_root "$suite")
     system_lock "$name-$suite"
-    if [[ ! -e $root/.complete ]]; then
-      say "$suite: installing $what (once; cached in $root)"
+    if [[ ! -e $root/.complete || $(cat "$root/.script" 2>/dev/null) != "$hash" ]]; then
+      say "$suite: installing $what (once per version of its script; cached in $root)"
       rm -rf "$root.partial"; cp -a "$clean" "$root.partial"; rm -f "$root.partial/.complete"
       in_root "$root.partial" direct <<<"$script" >"$CACHE/$name-$suite.log" 2>&1 ||
         { say "$suite: installing $what failed (log: $CACHE/$name-$suite.log)"; exit 1; }
+      echo "$hash" >"$root.partial/.script"
       touch "$root.partial/.complete"; rm -rf "$root"; mv "$root.partial" "$root"
     fi
     system_unlock

@@ -7,6 +7,6 @@ apt-get -o Acquire::Check-Valid-Until=false update -q
 # beside it: g++ (the C++ standard headers: swift-crypto's BoringSSL, which the agent's engine
 # links, compiles C++), libdbus-1-dev and libglib2.0-dev (GIO, which the engine links)
 apt-get install -y -q -o APT::Install-Recommends=true swiftlang
-apt-get install -y -q g++ libdbus-1-dev libglib2.0-dev pkg-config git ca-certificates dbus-daemon dbus-bin xvfb dunst procps ||
-  apt-get install -y -q g++ libdbus-1-dev libglib2.0-dev pkg-config git ca-certificates dbus xvfb dunst procps
+apt-get install -y -q g++ libdbus-1-dev libglib2.0-dev libsqlite3-dev pkg-config git ca-certificates dbus-daemon dbus-bin xvfb dunst procps ||
+  apt-get install -y -q g++ libdbus-1-dev libglib2.0-dev libsqlite3-dev pkg-config git ca-certificates dbus xvfb dunst procps
 apt-get clean
