@@ -19,10 +19,12 @@ public struct AgentStoreFile: Sendable {
     /// The rows of `table`, each column's value as text (nil for NULL), in the table's order.
     public func rows(of table: String) throws -> [[String: String?]] {
         let queue = try DatabaseQueue(path: path)
+        // try?: a close that fails leaves a test connection behind, which the process ends with
         defer { try? queue.close() }
         return try queue.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY rowid").map { row in
-                Dictionary(uniqueKeysWithValues: row.columnNames.map { ($0, String.fromDatabaseValue(row[$0] ?? .null)) })
+                Dictionary(
+                    uniqueKeysWithValues: row.columnNames.map { ($0, String.fromDatabaseValue(row[$0] ?? .null)) })
             }
         }
     }
@@ -30,6 +32,7 @@ public struct AgentStoreFile: Sendable {
     /// Puts `rows` (from ``rows(of:)``) back into `table`, as they were.
     public func insert(_ rows: [[String: String?]], into table: String) throws {
         let queue = try DatabaseQueue(path: path)
+        // try?: a close that fails leaves a test connection behind, which the process ends with
         defer { try? queue.close() }
         try queue.write { db in
             for row in rows {

@@ -86,4 +86,35 @@ import TestSupport
             #expect(error.message.contains("install unotify"), "\(error)")
         }
     }
+
+    /// The schedule 0.1.0 kept in `pending.json` moves into this version's store when this agent
+    /// first starts on the folder, and fires there; the last release's agent then refuses the
+    /// folder (its `pending.json` is a note of a newer format) instead of taking it as empty.
+    @Test func theLastReleasesScheduleMovesIntoTheStoreAndTheLastReleaseThenRefusesIt() async throws {
+        let rig = try await AgentProcessRig()
+        let old = try await Self.startLastReleasesAgent(rig)
+        #expect(try await rig.unotify(["settings", Self.app, "allow"]).status == 0)
+        #expect(try await rig.unotify(["send", "--app", Self.app, "--in", "3s", "Soon"]).status == 0)
+        #expect(try await rig.unotify(["send", "--app", Self.app, "--in", "1h", "Later"]).status == 0)
+        old.send(SIGTERM)
+        _ = try await old.wait(timeout: 10)
+        let state = URL(fileURLWithPath: rig.environment["XDG_STATE_HOME"] ?? "").appendingPathComponent("unotify")
+        #expect(FileManager.default.fileExists(atPath: state.appendingPathComponent("pending.json").path))
+
+        let new = try await rig.startAgent()
+        #expect(try await rig.server.nextCall().request.summary == "Soon", "imported, and fired at its moment")
+        let pending = try await rig.unotify(["pending", "--app", Self.app, "--json"])
+        #expect(pending.stdout.contains(#""title":"Later""#), "\(pending)")
+        #expect(FileManager.default.fileExists(atPath: state.appendingPathComponent("imported/pending.json").path))
+        new.send(SIGTERM)
+        _ = try await new.wait(timeout: 10)
+
+        // The last release's agent meets the store: it stops, saying the file is newer.
+        var environment = rig.bus.environment.merging(rig.environment) { $1 }
+        environment["UNOTIFY_DESKTOP_SETTINGS"] = "none"
+        let refused = try ChildProcess(try Self.lastRelease() + "/unotifyd", [], environment: environment)
+        let status = try await refused.wait(timeout: 20)
+        #expect(status != 0)
+        #expect(refused.standardError.contains("newer than this unotify reads"), "\(refused.standardError)")
+    }
 }

@@ -32,8 +32,10 @@ enum WaitingPushImport {
             }
             let aside = directory.appendingPathComponent("imported", isDirectory: true)
             try PrivateFileSystem.makePrivateDirectory(aside.path)
-            if rename(file.url.path, aside.appendingPathComponent(WaitingPushFile.fileName).path) != 0, errno != ENOENT {
-                return StoreError(.unwritable(operation: "moving it to \(aside.path)", errno: errno), path: file.url.path)
+            if rename(file.url.path, aside.appendingPathComponent(WaitingPushFile.fileName).path) != 0, errno != ENOENT
+            {
+                return StoreError(
+                    .unwritable(operation: "moving it to \(aside.path)", errno: errno), path: file.url.path)
             }
             return nil
         } catch {

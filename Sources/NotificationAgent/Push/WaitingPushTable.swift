@@ -45,9 +45,10 @@ struct WaitingPushTable: Sendable {
                         + "\(Self.maximumDistributors) names)"), path: path, kind: .pushWaiting)
         }
         return try AgentDatabase.shared(in: directory).writeNow { db in
-            let known = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM pushWaiting WHERE token = ? AND id = ? AND body = ?",
-                arguments: [message.token, message.id, message.body]) ?? 0
+            let known =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM pushWaiting WHERE token = ? AND id = ? AND body = ?",
+                    arguments: [message.token, message.id, message.body]) ?? 0
             guard known == 0 else { return [] }
             try db.execute(
                 sql: "INSERT INTO pushWaiting (token, id, body, distributors, bytes) VALUES (?, ?, ?, ?, ?)",

@@ -26,7 +26,8 @@ package struct PendingTable: Sendable {
         let record = try Self.encode(pending)
         try await database.write { db in
             try db.execute(
-                sql: "DELETE FROM firing WHERE app = ? AND identifier = ?", arguments: [pending.app, pending.identifier])
+                sql: "DELETE FROM firing WHERE app = ? AND identifier = ?",
+                arguments: [pending.app, pending.identifier])
             try Self.insert(pending, record: record, session: session, in: db)
         }
     }
@@ -42,7 +43,8 @@ package struct PendingTable: Sendable {
             if identifiers.isEmpty {
                 try db.execute(sql: "DELETE FROM pending WHERE app = ?", arguments: [app])
                 removed += db.changesCount
-                let firing = try String.fetchAll(db, sql: "SELECT identifier FROM firing WHERE app = ?", arguments: [app])
+                let firing = try String.fetchAll(
+                    db, sql: "SELECT identifier FROM firing WHERE app = ?", arguments: [app])
                 for identifier in firing where !keeping.contains(PendingKey(app: app, identifier: identifier)) {
                     try db.execute(
                         sql: "DELETE FROM firing WHERE app = ? AND identifier = ?", arguments: [app, identifier])
@@ -51,10 +53,12 @@ package struct PendingTable: Sendable {
                 return removed
             }
             for identifier in Set(identifiers) {
-                try db.execute(sql: "DELETE FROM pending WHERE app = ? AND identifier = ?", arguments: [app, identifier])
+                try db.execute(
+                    sql: "DELETE FROM pending WHERE app = ? AND identifier = ?", arguments: [app, identifier])
                 removed += db.changesCount
                 guard !keeping.contains(PendingKey(app: app, identifier: identifier)) else { continue }
-                try db.execute(sql: "DELETE FROM firing WHERE app = ? AND identifier = ?", arguments: [app, identifier])
+                try db.execute(
+                    sql: "DELETE FROM firing WHERE app = ? AND identifier = ?", arguments: [app, identifier])
                 removed += db.changesCount
             }
             return removed

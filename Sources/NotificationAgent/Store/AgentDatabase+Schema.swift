@@ -69,7 +69,8 @@ extension AgentDatabase {
     /// Sets the fact `name`.
     static func setFact(_ name: String, _ value: String, in db: Database) throws {
         try db.execute(
-            sql: "INSERT INTO facts (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            sql:
+                "INSERT INTO facts (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
             arguments: [name, value])
     }
 }

@@ -181,7 +181,8 @@ import TestSupport
         let large = WaitingPushTable(directory: try TemporaryDirectory("unotify-waiting").url)
         var dropped = 0
         for number in 1...100 {
-            dropped += try large.append(message(number, bytes: 4_096, names: WaitingPushTable.maximumDistributors)).count
+            dropped += try large.append(message(number, bytes: 4_096, names: WaitingPushTable.maximumDistributors))
+                .count
             #expect(try large.totalBytes() <= WaitingPushTable.maximumBytes)
         }
         #expect(dropped > 0)
@@ -199,11 +200,13 @@ import TestSupport
         #expect(throws: StoreError.self) { try table.append(flooded) }
         let longID = String(repeating: "i", count: 8_000)
         for number in 0..<64 {
-            _ = try table.append(WaitingPushMessage(token: "t", id: "\(number)\(longID)", body: "AAAA", distributors: []))
+            _ = try table.append(
+                WaitingPushMessage(token: "t", id: "\(number)\(longID)", body: "AAAA", distributors: []))
             #expect(try table.totalBytes() <= WaitingPushTable.maximumBytes)
         }
-        let size = try FileManager.default.attributesOfItem(
-            atPath: directory.url.appendingPathComponent(AgentDatabase.fileName).path)[.size] as? Int
+        let size =
+            try FileManager.default.attributesOfItem(
+                atPath: directory.url.appendingPathComponent(AgentDatabase.fileName).path)[.size] as? Int
         #expect((size ?? 0) < 4 * WaitingPushTable.maximumBytes, "the store stays near the bound: \(size ?? 0) bytes")
     }
 }
