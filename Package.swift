@@ -156,6 +156,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "store-scale-benchmark",
+            dependencies: ["NotificationAgent", "NotificationAgentClient", "UserNotificationsCore", "DBus", "TestSupport"],
+            path: "benchmarks/Sources/store-scale-benchmark",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "schedule-lateness-benchmark",
             dependencies: [
                 "NotificationAgent", "UserNotifications", "FreedesktopNotifications", "DBus", "TestSupport",

@@ -32,6 +32,18 @@ package struct PendingTable: Sendable {
         }
     }
 
+    /// Keeps every one of `pendings`, added on `session`, in one transaction (an import, a
+    /// benchmark's fill).
+    package func add(contentsOf pendings: [PendingNotification], session: String) async throws(StoreError) {
+        var records: [(PendingNotification, Data)] = []
+        records.reserveCapacity(pendings.count)
+        for pending in pendings { records.append((pending, try Self.encode(pending))) }
+        let rows = records
+        try await database.write { db in
+            for (pending, record) in rows { try Self.insert(pending, record: record, session: session, in: db) }
+        }
+    }
+
     /// Removes the app's notifications named `identifiers` (all when empty), pending or due
     /// and not yet shown, except those in `keeping` (being handed to the server now); returns
     /// how many.
