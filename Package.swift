@@ -111,6 +111,7 @@ let package = Package(
                 "CGio",
                 "CSpawn",
                 .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "DequeModule", package: "swift-collections"),
                 // Web Push decryption (RFC 8291): P-256 key agreement, HKDF, AES-128-GCM.
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),

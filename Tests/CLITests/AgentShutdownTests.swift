@@ -53,29 +53,29 @@ import TestSupport
             listen.standardError.contains("unotify: lost the connection to the session bus"), "\(listen.standardError)")
     }
 
-    /// The agent keeps the notifications on screen in `delivered.json` for the next agent (a
-    /// click on one after a restart reaches its app). When it is told to stop (SIGTERM: the
-    /// session ends) or the bus goes away while that file is being written, it finishes the
-    /// write first. strace holds the write's final `rename` for 2 s, so the stop comes while it
-    /// is under way whatever the machine's load (every `rename` of the agent is held so, its
-    /// settings' too).
+    /// The agent keeps the notifications on screen in its store for the next agent (a click on
+    /// one after a restart reaches its app). When it is told to stop (SIGTERM: the session ends)
+    /// or the bus goes away while that change is being written, it finishes the write first.
+    /// strace holds every `fdatasync` (the store's commit) for 2 s, so the stop comes while it
+    /// is under way whatever the machine's load.
     @Test(arguments: [StopCause.sigterm, .busGoesAway])
     func aStopWaitsForTheDeliveredListBeingWritten(_ cause: StopCause) async throws {
         let bus = try PrivateBus()
         let server = try await FakeNotificationServer(address: bus.address)
         let state = try TemporaryDirectory("unotify-state")
-        let delivered = state.path + "/unotify/delivered.json"
+        let store = AgentStoreFile(directory: state.url.appendingPathComponent("unotify"))
+        let wal = store.path + "-wal"
         var environment = bus.environment
         environment["XDG_STATE_HOME"] = state.path
         let watcher = try DBusConnection(address: bus.address)
         let traced = try ChildProcess(
             "/usr/bin/strace",
             [
-                "-f", "-qq", "-o", "/dev/null", "-e", "trace=rename", "-e", "inject=rename:delay_enter=2000000",
-                UNotifyDaemonProcess.path,
+                "-f", "-qq", "-o", "/dev/null", "-e", "trace=fdatasync,fsync", "-e",
+                "inject=fdatasync,fsync:delay_enter=2000000", UNotifyDaemonProcess.path,
             ], environment: environment)
         defer { traced.stop(grace: 1) }
-        try await Eventually.wait(timeout: .seconds(20), "the agent owns org.unotify.Agent") {
+        try await Eventually.wait(timeout: .seconds(30), "the agent owns org.unotify.Agent") {
             try await watcher.nameOwner(of: "org.unotify.Agent") != nil
         }
         let agent = pid_t(try await watcher.processID(of: "org.unotify.Agent"))
@@ -83,30 +83,32 @@ import TestSupport
         let allow = try await UNotifyProcess.run(
             ["settings", "org.example.Tea", "allow"], busAddress: bus.address, extraEnvironment: environmentOfCalls)
         #expect(allow.status == 0, "\(allow.stderr)")
+        @Sendable func walSize() -> Int {
+            // try?: no WAL yet is size 0
+            ((try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? Int) ?? 0
+        }
+        let before = walSize()
         let send = try await UNotifyProcess.run(
             ["send", "--app", "org.example.Tea", "Tea", "is ready"], busAddress: bus.address,
             extraEnvironment: environmentOfCalls)
         #expect(send.status == 0, "\(send.stderr)")
         _ = try await server.nextCall()
-        // The write has begun: its temporary file is there, its rename held by strace.
-        try await Eventually.wait(timeout: TestPatience.event, "the agent writes delivered.json") {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: state.path + "/unotify")) ?? []
-            return names.contains { $0.hasPrefix(".delivered.json.tmp") }
+        // The write has begun: its pages are in the WAL, its commit held by strace.
+        try await Eventually.wait(timeout: TestPatience.event, "the agent writes the delivered notification") {
+            walSize() > before
         }
         switch cause {
         case .sigterm: kill(agent, SIGTERM)
         case .busGoesAway: bus.stop()
         }
-        #expect(try await traced.wait(timeout: 20) == 0, "\(traced.standardError)")
-        let saved = (try? String(contentsOfFile: delivered, encoding: .utf8)) ?? "(no delivered.json)"
-        let names = try FileManager.default.contentsOfDirectory(atPath: state.path + "/unotify")
-        #expect(!names.contains { $0.hasPrefix(".delivered.json.tmp") }, "a write was cut off: \(names)")
+        #expect(try await traced.wait(timeout: 30) == 0, "\(traced.standardError)")
+        let saved = try store.rows(of: "delivered").map { $0["record"].flatMap { $0 } ?? "" }
         switch cause {
         case .sigterm:
-            #expect(saved.contains("is ready"), "\(saved)")
+            #expect(saved.contains { $0.contains("is ready") }, "\(saved)")
         case .busGoesAway:
-            // The server went with the bus, and its notifications with it: the list is written empty.
-            #expect(saved.hasPrefix(#"{"notifications":[]"#), "\(saved)")
+            // The server went with the bus, and its notifications with it: none is left delivered.
+            #expect(saved.isEmpty, "\(saved)")
         }
     }
 

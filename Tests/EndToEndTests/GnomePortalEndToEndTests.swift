@@ -123,7 +123,7 @@ import TestSupport
                 ?? ""
             throw TestSupportError(
                 "\(error); the started app said: \(said); the bus: \(bus.suffix(2000)); delivered: "
-                    + sandboxed.stateFile("delivered.json") + "; responses: " + sandboxed.stateFile("responses.json"))
+                    + sandboxed.storeRows("delivered") + "; responses: " + sandboxed.stateFile("responses.json"))
         }
     }
 }

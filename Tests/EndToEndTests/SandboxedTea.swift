@@ -54,6 +54,15 @@ struct SandboxedTea {
         (try? String(contentsOfFile: state.path + "/unotify/" + name, encoding: .utf8)) ?? "(no \(name))"
     }
 
+    /// The rows of `table` in the app's store, for a failure's message.
+    func storeRows(_ table: String) -> String {
+        do {
+            return "\(try AgentStoreFile(directory: state.url.appendingPathComponent("unotify")).rows(of: table))"
+        } catch {
+            return "(\(table): \(error))"
+        }
+    }
+
     /// Stops the app (if it still runs).
     func stop() { process.stop(grace: 1) }
 }

@@ -45,13 +45,12 @@ package actor NotificationAgent {
     var serverWatch = ServerOwnerWatch()
     /// Remote notifications: subscriptions, distributor, counts (`NotificationAgent+Push.swift`).
     var push: AgentPush
-    /// `delivered.json` (`NotificationAgent+DeliveredStore.swift`); nil while a file that could
-    /// not be read is left as it is.
-    var deliveredStore: DeliveredStore?
-    /// What `delivered.json` held at start, until the server's owner is known.
+    /// The delivered notifications in the store (`NotificationAgent+DeliveredStore.swift`); nil
+    /// while the store cannot be read.
+    var deliveredStore: DeliveredTable?
+    /// What the store held at start, until the server's owner is known.
     var savedDelivered: [StoredDelivered]?
-    /// The delivered list changed since the last write began; a write runs.
-    var deliveredDirty = false
+    /// Whether a write of the delivered list's changes runs.
     var deliveredWriting = false
     var deliveredWriter: Task<Void, Never>?
     /// Calls wait here while an agent that took the name from another still reads its files.
@@ -86,7 +85,7 @@ package actor NotificationAgent {
         delivery = AgentDelivery(directory: store.directory, soundPlayer: soundPlayer)
         responseQueue = ResponseQueueStore(directory: store.directory)
         push = AgentPush(directory: store.directory)
-        deliveredStore = DeliveredStore(directory: store.directory)
+        deliveredStore = DeliveredTable(directory: store.directory)
     }
 
     /// Exports the agent's object, follows the server's events, then takes the agent's name.
@@ -115,7 +114,6 @@ package actor NotificationAgent {
             let reply = try await connection.requestName(AgentInterface.busName, flags: host.nameFlags)
             guard reply == .primaryOwner else { return false }
         }
-        loadDelivered()
         let owners = try await server.ownerChanges()
         serverWatch.follow(
             Task { [weak self] in
@@ -133,6 +131,7 @@ package actor NotificationAgent {
         // The store is opened before the name is taken, so the first call already finds it.
         await exportConnector()
         try await openSchedule()
+        loadDelivered()
         loadQueuedResponses()
         // The notifications an earlier agent left on screen, taken before the first call can ask
         // to replace one: the server's owner now decides which are still shown.

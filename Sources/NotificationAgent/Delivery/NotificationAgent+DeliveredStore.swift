@@ -1,18 +1,20 @@
 import FreedesktopNotifications
 import Foundation
 
-/// The delivered notifications outlive the agent (`delivered.json`): read when it starts, kept
-/// for the server connection that showed them, written whenever the list changes.
+/// The delivered notifications outlive the agent (``DeliveredTable``, in the store): read when
+/// it starts, kept for the server connection that showed them, each change written as it
+/// happens (one transaction for a burst, whatever the number delivered).
 extension NotificationAgent {
-    /// Reads `delivered.json`; they are taken once the server's owner is known
-    /// (``restoreDelivered(owner:)``). A file that cannot be read is reported and left as it is.
+    /// Reads what this session's agents left delivered; taken once the server's owner is
+    /// known (``restoreDelivered(owner:)``). A store that cannot be read is reported, and the
+    /// delivered notifications are kept in memory only.
     func loadDelivered() {
         guard let store = deliveredStore else { return }
         do {
-            savedDelivered = try store.load()
+            savedDelivered = try store.load(session: scheduler.session)
         } catch {
             deliveredStore = nil
-            log.write("\(error); delivered notifications are kept in memory only until it is moved aside")
+            log.write("\(error); delivered notifications are kept in memory only")
         }
     }
 
@@ -21,27 +23,30 @@ extension NotificationAgent {
     func restoreDelivered(owner: String?) {
         guard let saved = savedDelivered else { return }
         savedDelivered = nil
-        var kept = 0
         for entry in saved where entry.owner == owner && !shown.knows(entry.ownedID) {
             shown.addDelivered(entry.notification, at: entry.ownedID)
-            kept += 1
             // A click that came before this list was read (an app started for it) counts now.
             replayHeld(entry.ownedID)
         }
-        if kept != saved.count { deliveredChanged() }
+        // Restored rows are written again as they are; those of servers gone are deleted.
+        for gone in Set(saved.map(\.owner)) where gone != owner { shown.noteDeliveredGone(owner: gone) }
+        deliveredChanged()
     }
 
-    /// The delivered list changed: writes it, once a write already under way has ended (a burst
-    /// of changes costs one write more, not one each).
+    /// The delivered list changed: writes its changes, once a write already under way has
+    /// ended (a burst of changes costs one transaction more, not one each).
     func deliveredChanged() {
-        guard let store = deliveredStore else { return }
-        deliveredDirty = true
+        guard let store = deliveredStore else {
+            _ = shown.takeDeliveredChanges()
+            return
+        }
         guard !deliveredWriting else { return }
         deliveredWriting = true
+        let session = scheduler.session
         deliveredWriter = Task {
-            while let snapshot = self.takeDeliveredSnapshot() {
+            while let changes = self.takeDeliveredChanges() {
                 do {
-                    try await store.save(snapshot)
+                    try await store.apply(changes, session: session)
                 } catch {
                     log.write("the delivered notifications were not saved: \(error)")
                 }
@@ -52,7 +57,7 @@ extension NotificationAgent {
     /// Waits until the delivered list as it is now is written: an agent in an app that exits
     /// must leave it behind, because a click on what it showed may start the app again.
     package func deliveredWritten() async {
-        while deliveredWriting || deliveredDirty {
+        while deliveredWriting || (deliveredStore != nil && shown.delivered.hasChanges) {
             if deliveredWriting, let writer = deliveredWriter {
                 await writer.value
             } else {
@@ -82,13 +87,13 @@ extension NotificationAgent {
         }
     }
 
-    /// The list to write next, or nil when it is written (the writer stops).
-    private func takeDeliveredSnapshot() -> [OwnedNotificationID: DeliveredNotification]? {
-        guard deliveredDirty else {
+    /// The changes to write next, or nil when all are written (the writer stops).
+    private func takeDeliveredChanges() -> [DeliveredChange]? {
+        let changes = shown.takeDeliveredChanges()
+        guard !changes.isEmpty else {
             deliveredWriting = false
             return nil
         }
-        deliveredDirty = false
-        return shown.delivered
+        return changes
     }
 }

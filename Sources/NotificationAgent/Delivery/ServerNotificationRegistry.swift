@@ -15,7 +15,8 @@ import FreedesktopNotifications
 /// therefore only ever reach the app whose notification was clicked.
 struct ServerNotificationRegistry: Sendable {
     private(set) var popups: [OwnedNotificationID: ShownPopup] = [:]
-    private(set) var delivered: [OwnedNotificationID: DeliveredNotification] = [:]
+    /// The notifications delivered and still shown (``DeliveredList``, bounded per app).
+    private(set) var delivered = DeliveredList()
     /// The delivered notifications the user clicked (an action, the default action, *Keep…* or
     /// *Turn Off…*): the server's close that follows the click (`NotificationClosed(2)` on
     /// notification-daemon and xfce4-notifyd) is no dismissal, and a second click no second answer.
@@ -61,16 +62,31 @@ struct ServerNotificationRegistry: Sendable {
         popups.first { $0.value.popup == popup }?.key
     }
 
-    mutating func addDelivered(_ notification: DeliveredNotification, at id: OwnedNotificationID) {
-        delivered[id] = notification
+    /// Keeps `notification` as delivered under `id`; returns those the app's bound made the
+    /// agent forget (``DeliveredList/maximumPerApp``), whose attachments can go.
+    @discardableResult
+    mutating func addDelivered(_ notification: DeliveredNotification, at id: OwnedNotificationID)
+        -> [DeliveredNotification]
+    {
         clicked.remove(id)  // a replacement shown in place has not been clicked
+        return delivered.add(notification, at: id)
     }
 
     mutating func removeDelivered(_ id: OwnedNotificationID) -> DeliveredNotification? {
         activationTokens[id] = nil
         clicked.remove(id)
         discardedByServer.remove(id)
-        return delivered.removeValue(forKey: id)
+        return delivered.remove(id)
+    }
+
+    /// Records that what `owner` showed is gone, for the store.
+    mutating func noteDeliveredGone(owner: String) {
+        delivered.noteGone(owner: owner)
+    }
+
+    /// The changes of the delivered notifications since the last call, for the store.
+    mutating func takeDeliveredChanges() -> [DeliveredChange] {
+        delivered.takeChanges()
     }
 
     /// Records a click on the delivered notification shown under `id`; false when it had been
@@ -96,7 +112,7 @@ struct ServerNotificationRegistry: Sendable {
 
     /// The notification `app` delivered under `identifier` that is still shown, if any.
     func delivered(app: String, identifier: String) -> OwnedNotificationID? {
-        delivered.first { $0.value.app == app && $0.value.request.identifier == identifier }?.key
+        delivered.id(app: app, identifier: identifier)
     }
 
     /// A text-input action waits for `unotify reply NUMBER TEXT`; returns the oldest replies
@@ -152,19 +168,18 @@ struct ServerNotificationRegistry: Sendable {
             if retiredOwners.count > Self.retiredLimit { retiredOwners.removeFirst() }
         }
         let lostPopups = popups.filter { $0.key.owner == owner }
-        let lostDelivered = delivered.filter { $0.key.owner == owner }
+        let lostDelivered = delivered.forget(owner: owner)
         popups = popups.filter { $0.key.owner != owner }
-        delivered = delivered.filter { $0.key.owner != owner }
         for prompt in replyTokens.keys where prompt.owner == owner { replies.promptGone(prompt) }
         replyTokens = replyTokens.filter { $0.key.owner != owner }
         activationTokens = activationTokens.filter { $0.key.owner != owner }
         clicked = clicked.filter { $0.owner != owner }
         unclaimed.removeAll { $0.owner == owner }
-        return (Array(lostPopups.values), Array(lostDelivered.values))
+        return (Array(lostPopups.values), lostDelivered)
     }
 
     /// The delivered notifications of `app`, oldest first.
     func delivered(app: String) -> [(id: OwnedNotificationID, notification: DeliveredNotification)] {
-        delivered.filter { $0.value.app == app }.sorted { $0.value.date < $1.value.date }.map { ($0.key, $0.value) }
+        delivered.delivered(app: app)
     }
 }

@@ -70,7 +70,10 @@ struct AgentScheduler {
     mutating func open(session: String) throws(StoreError) -> [StoreError] {
         let database = try AgentDatabase.shared(in: directory)
         try PendingImport.run(directory: directory, database: database, session: session)
-        let problems = [WaitingPushImport.run(directory: directory, database: database)].compactMap { $0 }
+        let problems = [
+            WaitingPushImport.run(directory: directory, database: database),
+            DeliveredImport.run(directory: directory, database: database, session: session),
+        ].compactMap { $0 }
         self.session = session
         table = PendingTable(database: database)
         if let host { registry = AgentHostRegistry(stateDirectory: directory, me: host, session: session) }

@@ -42,6 +42,20 @@ extension AgentDatabase {
                     PRIMARY KEY (app, identifier)
                 );
                 """)
+        // The notifications delivered and still shown, per session and server connection
+        // (`owner`, its unique name on that session's bus) and the id it gave.
+        try db.execute(
+            sql: """
+                CREATE TABLE delivered (
+                    session TEXT NOT NULL,
+                    owner TEXT NOT NULL,
+                    id INTEGER NOT NULL,
+                    app TEXT NOT NULL,
+                    date DOUBLE NOT NULL,
+                    record BLOB NOT NULL,
+                    PRIMARY KEY (session, owner, id)
+                );
+                """)
         // Push messages taken while the subscriptions could not be read, oldest first (`seq`),
         // bounded as a whole (``WaitingPushTable``): `bytes` counts everything a row holds.
         try db.execute(

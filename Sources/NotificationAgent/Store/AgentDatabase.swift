@@ -68,8 +68,13 @@ package final class AgentDatabase: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        let previousMask = umask(0o077)
-        defer { umask(previousMask) }
+        // Made 0600 here (not through the umask, which is the whole process's): SQLite gives its
+        // -wal and -shm files the database's own mode.
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw StoreError(.unwritable(operation: "creating it", errno: errno), path: path, kind: .store)
+        }
+        close(descriptor)
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
             try queue.writeWithoutTransaction { db in

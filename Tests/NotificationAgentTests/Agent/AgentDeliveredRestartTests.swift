@@ -7,7 +7,7 @@ import TestSupport
 @testable import UserNotifications
 
 /// An agent that restarts (a crash, SIGKILL, an upgrade) still replaces a notification by its
-/// identifier and removes it, on the server connection that still shows it (`delivered.json`):
+/// identifier and removes it, on the server connection that still shows it (the store's `delivered`):
 /// before, the new agent knew nothing of it, showed a second notification beside it, and the
 /// first stayed on screen for good (measured on GNOME Shell 48.7).
 @Suite(.timeLimit(.minutes(1))) struct AgentDeliveredRestartTests {
@@ -22,14 +22,12 @@ import TestSupport
         return (agent, try await AgentClient(address: rig.bus.address, startAgent: false))
     }
 
-    /// Waits (bounded) until `delivered.json` lists `count` notifications.
+    /// Waits (bounded) until the store lists `count` delivered notifications.
     static func waitForSaved(_ count: Int, in rig: AgentTests.Rig) async throws {
-        let file = rig.directory.appendingPathComponent("delivered.json").path
-        try await Eventually.wait(timeout: .seconds(10), "delivered.json lists \(count) notification(s)") {
-            guard let data = FileManager.default.contents(atPath: file),
-                let document = try? JSONDecoder().decode(DeliveredFile.self, from: data)
-            else { return false }
-            return document.notifications.count == count
+        let store = AgentStoreFile(directory: rig.directory)
+        try await Eventually.wait(timeout: .seconds(10), "the store lists \(count) delivered notification(s)") {
+            guard store.exists else { return false }
+            return try store.rows(of: "delivered").count == count
         }
     }
 

@@ -21,7 +21,7 @@ import TestSupport
             }
             await agent.deliveredChanged()
             await agent.deliveredWritten()
-            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("delivered.json").path))
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("unotify.db").path))
         }
         try await Eventually.wait(timeout: TestPatience.event, "the state directory is gone with its agent") {
             !FileManager.default.fileExists(atPath: directory.path)
