@@ -16,10 +16,14 @@ public final class AgentProcessRig: Sendable {
     /// A connection of the test's own, to watch names on the bus.
     public let watcher: DBusConnection
 
-    /// A rig whose fake server says it has `capabilities`.
-    public init(capabilities: [String] = ["actions", "body", "body-markup", "persistence"]) async throws {
+    /// A rig whose fake server says it has `capabilities` (and holds the answers `replyGate`
+    /// holds).
+    public init(
+        capabilities: [String] = ["actions", "body", "body-markup", "persistence"], replyGate: NotifyReplyGate? = nil
+    ) async throws {
         bus = try PrivateBus()
-        server = try await FakeNotificationServer(address: bus.address, capabilities: capabilities)
+        server = try await FakeNotificationServer(
+            address: bus.address, capabilities: capabilities, replyGate: replyGate)
         state = try TemporaryDirectory("unotify-state")
         data = try TemporaryDirectory("unotify-data")
         watcher = try DBusConnection(address: bus.address)

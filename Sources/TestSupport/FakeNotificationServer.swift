@@ -32,12 +32,15 @@ public final class FakeNotificationServer: Sendable {
     /// answered with an error). The question is asked once the sender has left or
     /// `senderPatience` has passed, whichever comes first, so a sender that exits without
     /// waiting for the answer loses its notification every time, not by chance.
+    ///
+    /// With `replyGate`, the answers to the calls it holds wait until it is opened (each call
+    /// is recorded when it comes).
     public init(
         address: String, name: BusName = NotificationsService.busName,
         capabilities: [String] = ["actions", "body", "body-markup", "persistence"],
         information: ServerInformation = ServerInformation(
             name: "fake", vendor: "unotify tests", version: "1", specVersion: "1.2"),
-        senderPatience: Duration? = nil
+        senderPatience: Duration? = nil, replyGate: NotifyReplyGate? = nil
     ) async throws {
         connection = try DBusConnection(address: address)
         self.name = name
@@ -60,6 +63,7 @@ public final class FakeNotificationServer: Sendable {
                     Call(
                         id: id, request: request, sender: message.sender ?? "", hintKeys: Set(hints.keys),
                         receivedAt: Date(), arguments: message.body))
+                await replyGate?.pass(request.summary)
                 return [.uint32(id.rawValue)]
             case "GetCapabilities":
                 return [capabilities.dbusValue]
