@@ -16,28 +16,34 @@ public struct AgentStoreFile: Sendable {
     /// Whether the agent has made it.
     public var exists: Bool { FileManager.default.fileExists(atPath: path) }
 
-    /// The rows of `table`, each column's value as text (nil for NULL), in the table's order.
-    public func rows(of table: String) throws -> [[String: String?]] {
+    /// The rows of `table`, each column's value as stored, in the table's order.
+    public func rows(of table: String) throws -> [[String: DatabaseValue]] {
         let queue = try DatabaseQueue(path: path)
         // try?: a close that fails leaves a test connection behind, which the process ends with
         defer { try? queue.close() }
         return try queue.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY rowid").map { row in
-                Dictionary(
-                    uniqueKeysWithValues: row.columnNames.map { ($0, String.fromDatabaseValue(row[$0] ?? .null)) })
+                Dictionary(uniqueKeysWithValues: row.columnNames.map { ($0, row[$0] ?? .null) })
             }
         }
     }
 
+    /// A stored value as text: a text or UTF-8 blob column's, or nil.
+    public static func text(_ value: DatabaseValue?) -> String? {
+        guard let value else { return nil }
+        if let text = String.fromDatabaseValue(value) { return text }
+        return Data.fromDatabaseValue(value).map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// Puts `rows` (from ``rows(of:)``) back into `table`, as they were.
-    public func insert(_ rows: [[String: String?]], into table: String) throws {
+    public func insert(_ rows: [[String: DatabaseValue]], into table: String) throws {
         let queue = try DatabaseQueue(path: path)
         // try?: a close that fails leaves a test connection behind, which the process ends with
         defer { try? queue.close() }
         try queue.write { db in
             for row in rows {
                 let columns = row.keys.sorted()
-                let arguments = StatementArguments(columns.map { row[$0] ?? nil })
+                let arguments = StatementArguments(columns.map { row[$0] ?? .null })
                 try db.execute(
                     sql: "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
                         + "(\(columns.map { _ in "?" }.joined(separator: ", ")))",

@@ -102,7 +102,7 @@ import TestSupport
         case .busGoesAway: bus.stop()
         }
         #expect(try await traced.wait(timeout: 30) == 0, "\(traced.standardError)")
-        let saved = try store.rows(of: "delivered").map { $0["record"].flatMap { $0 } ?? "" }
+        let saved = try store.rows(of: "delivered").map { AgentStoreFile.text($0["record"]) ?? "" }
         switch cause {
         case .sigterm:
             #expect(saved.contains { $0.contains("is ready") }, "\(saved)")
