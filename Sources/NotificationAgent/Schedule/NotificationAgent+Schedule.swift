@@ -184,9 +184,17 @@ extension NotificationAgent {
 
     // MARK: Hosts
 
-    /// Opens the store for this agent's session (its bus's id).
+    /// Opens the store for this agent's session: its bus's id, or (where a filtering proxy does
+    /// not pass `GetId`) the bus's address.
     func openSchedule() async throws {
-        let session = try await connection.busID()
+        let session: String
+        do {
+            session = try await connection.busID()
+        } catch {
+            let address = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] ?? "unknown"
+            log.write("schedule", "the bus does not say its id (\(error)); its address names this session")
+            session = "address:" + address
+        }
         for problem in try scheduler.open(session: session) { log.write("\(problem)") }
     }
 
