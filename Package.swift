@@ -158,7 +158,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "store-scale-benchmark",
-            dependencies: ["NotificationAgent", "NotificationAgentClient", "UserNotificationsCore", "DBus", "TestSupport"],
+            dependencies: [
+                "NotificationAgent", "NotificationAgentClient", "UserNotificationsCore", "DBus", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             path: "benchmarks/Sources/store-scale-benchmark",
             swiftSettings: strictSettings
         ),

@@ -45,8 +45,9 @@ struct DeliveredList: Sendable {
     }
 
     /// Keeps `notification` as shown under `id`; returns those forgotten to stay within
-    /// ``maximumPerApp`` (their attachments can go).
-    mutating func add(_ notification: DeliveredNotification, at id: OwnedNotificationID)
+    /// ``maximumPerApp`` (their attachments can go). `recorded`: whether the store must be told
+    /// (not for one read from it).
+    mutating func add(_ notification: DeliveredNotification, at id: OwnedNotificationID, recorded: Bool = true)
         -> [DeliveredNotification]
     {
         if let old = byID[id] { unindex(old, at: id) }
@@ -63,7 +64,7 @@ struct DeliveredList: Sendable {
         generations[id] = nextGeneration
         order[notification.app, default: []].append(Slot(id: id, generation: nextGeneration))
         counts[notification.app, default: 0] += 1
-        changes.append(.added(notification, at: id))
+        if recorded { changes.append(.added(notification, at: id)) }
         var forgotten: [DeliveredNotification] = []
         while counts[notification.app, default: 0] > Self.maximumPerApp,
             let oldest = order[notification.app]?.popFirst()

@@ -24,11 +24,11 @@ extension NotificationAgent {
         guard let saved = savedDelivered else { return }
         savedDelivered = nil
         for entry in saved where entry.owner == owner && !shown.knows(entry.ownedID) {
-            shown.addDelivered(entry.notification, at: entry.ownedID)
+            shown.addDelivered(entry.notification, at: entry.ownedID, restored: true)
             // A click that came before this list was read (an app started for it) counts now.
             replayHeld(entry.ownedID)
         }
-        // Restored rows are written again as they are; those of servers gone are deleted.
+        // Those of servers gone are deleted from the store; the others are there already.
         for gone in Set(saved.map(\.owner)) where gone != owner { shown.noteDeliveredGone(owner: gone) }
         deliveredChanged()
     }

@@ -70,7 +70,10 @@ extension NotificationAgent {
         }
         guard !shown.isRetired(id.owner) else { return id }  // its server has gone meanwhile
         let delivered = DeliveredNotification(app: app, request: request, date: Date(), shown: shownRequest)
-        shown.addDelivered(delivered, at: id)
+        // The oldest of the app's beyond the bound are forgotten, and their attachments with them.
+        for forgotten in shown.addDelivered(delivered, at: id) {
+            delivery.attachments.release(forgotten.request.imagePath)
+        }
         if doNotDisturb, profile.discardsNotificationsInDoNotDisturb { shown.markDiscardedByServer(id) }
         deliveredChanged()
         replayHeld(id)

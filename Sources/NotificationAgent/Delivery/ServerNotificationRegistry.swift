@@ -62,14 +62,15 @@ struct ServerNotificationRegistry: Sendable {
         popups.first { $0.value.popup == popup }?.key
     }
 
-    /// Keeps `notification` as delivered under `id`; returns those the app's bound made the
-    /// agent forget (``DeliveredList/maximumPerApp``), whose attachments can go.
+    /// Keeps `notification` as delivered under `id` (`restored`: read from the store, which has
+    /// it); returns those the app's bound made the agent forget (``DeliveredList/maximumPerApp``),
+    /// whose attachments can go.
     @discardableResult
-    mutating func addDelivered(_ notification: DeliveredNotification, at id: OwnedNotificationID)
-        -> [DeliveredNotification]
-    {
+    mutating func addDelivered(
+        _ notification: DeliveredNotification, at id: OwnedNotificationID, restored: Bool = false
+    ) -> [DeliveredNotification] {
         clicked.remove(id)  // a replacement shown in place has not been clicked
-        return delivered.add(notification, at: id)
+        return delivered.add(notification, at: id, recorded: !restored)
     }
 
     mutating func removeDelivered(_ id: OwnedNotificationID) -> DeliveredNotification? {
