@@ -138,10 +138,14 @@ package struct PendingTable: Sendable {
         return rows
     }
 
-    /// The server has `pending`: its claim by `host` ends. Returns whether `host` still held it.
+    /// The server has `pending`: its claim by `host` ends, at once (committed without waiting for
+    /// the disk: the window in which a host killed after the server's answer leaves the claim
+    /// is one `write`). Returns whether `host` still held it.
     @discardableResult
     package func finish(_ pending: PendingNotification, host: String) async throws(StoreError) -> Bool {
-        try await database.write { db in
+        // Not waiting for the disk: the process may die right after and the next agent sees the
+        // claim ended; a power cut may undo it, and then the notification is shown again.
+        try await database.writeNotDurable { db in
             try db.execute(
                 sql: "DELETE FROM firing WHERE app = ? AND identifier = ? AND fireDate = ? AND host = ?",
                 arguments: [pending.app, pending.identifier, pending.nextFireDate, host])

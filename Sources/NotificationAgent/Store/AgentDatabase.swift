@@ -100,6 +100,35 @@ package final class AgentDatabase: Sendable {
         }
     }
 
+    /// `write`, committed without waiting for the disk (`synchronous = NORMAL` for this
+    /// transaction): it survives the process (killed right after, the next one sees it) but a
+    /// power cut may undo it. For changes whose loss shows something twice at worst, never
+    /// loses it: the end of a claim once the server has the notification.
+    func writeNotDurable<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError)
+        -> T
+    {
+        do {
+            return try await queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                defer {
+                    // try?: a connection that cannot be set back fails its next durable write loudly
+                    try? db.execute(sql: "PRAGMA synchronous = FULL")
+                }
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                guard let result else { throw StoreError(.database("the transaction gave no result"), path: nil) }
+                return result
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
     /// Runs `body` with a consistent view of the store, off the caller's thread.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         do {

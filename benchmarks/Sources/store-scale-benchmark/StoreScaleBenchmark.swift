@@ -63,11 +63,14 @@ enum StoreScaleBenchmark {
             for size in deliveredSizes {
                 for (name, path) in round.isMultiple(of: 2) ? agents : agents.reversed() {
                     let count = name == "files" && size > 0 ? min(adds, slowAdds * 2) : adds
-                    let result = try await measureSends(agent: path, store: name == "store", delivered: size, sends: count)
+                    let result = try await measureSends(
+                        agent: path, store: name == "store", delivered: size, sends: count)
                     samples["send \(name) \(size)", default: Sample()].adds += result.sends
                     samples["send \(name) \(size)", default: Sample()].rss.append(result.rss)
                     FileHandle.standardError.write(
-                        Data("round \(round + 1) \(name) sends at \(size) delivered: median \(percentile(result.sends, 0.5)) ms\n".utf8))
+                        Data(
+                            "round \(round + 1) \(name) sends at \(size) delivered: median \(percentile(result.sends, 0.5)) ms\n"
+                                .utf8))
                 }
             }
         }
