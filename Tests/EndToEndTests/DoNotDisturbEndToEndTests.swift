@@ -171,7 +171,7 @@ extension EndToEndWithoutPixelClicks {
             // gsettings has returned (once a notification sent at once got a banner, and
             // --explain still read it off); it then sets feedbackd's profile to silent.
             try await Self.waitForPhoshsFeedbackProfile("silent", session)
-            try await Eventually.wait(timeout: .seconds(10), "--explain reads do-not-disturb on") {
+            try await Eventually.wait(timeout: TestPatience.event, "--explain reads do-not-disturb on") {
                 try await session.output(["server", "--explain"]).contains("do not disturb: on (GNOME: show-banners)")
             }
             let before = session.monitor.notifyCalls.count
@@ -196,7 +196,7 @@ extension EndToEndWithoutPixelClicks {
         /// applies `show-banners` (measured: `silent` when it goes off, `full` when back on; the
         /// first read right after `gsettings set` still said `full`).
         static func waitForPhoshsFeedbackProfile(_ profile: String, _ session: MatrixSession) async throws {
-            try await Eventually.wait(timeout: .seconds(10), "phosh sets feedbackd's profile to \(profile)") {
+            try await Eventually.wait(timeout: TestPatience.event, "phosh sets feedbackd's profile to \(profile)") {
                 let answer = try await session.desktop.output(
                     "gdbus",
                     [
