@@ -24,12 +24,17 @@ import TestSupport
         let agent = try await rig.startAgent()
         defer { agent.stop() }
         // unotifyd has started (a call waits for its start to end) while the answer is held.
-        #expect(try await rig.unotify(["send", "--app", InProcessAgentTests.app, "Marker"]).status == 0)
+        let first = try await rig.unotify(["send", "--app", InProcessAgentTests.app, "Marker"])
+        #expect(first.status == 0, "\(first.stderr); unotifyd: \(agent.standardError.suffix(2000))")
         let marker = try await InProcessAgentTests.nextCall(on: rig, from: app)
         gate.open()
         #expect(marker.request.summary == "Marker", "shown before the marker: \(marker.request.summary)")
         // Nothing more: the next call is the second marker.
-        #expect(try await rig.unotify(["send", "--app", InProcessAgentTests.app, "Second marker"]).status == 0)
+        let second = try await rig.unotify(["send", "--app", InProcessAgentTests.app, "Second marker"])
+        #expect(
+            second.status == 0,
+            "\(second.stderr); unotifyd: \(agent.standardError.suffix(2000)); the app: \(app.standardError.suffix(2000))"
+        )
         let next = try await InProcessAgentTests.nextCall(on: rig, from: app)
         #expect(next.request.summary == "Second marker", "shown twice: \(next.request.summary)")
         let pending = try await rig.unotify(["pending", "--app", InProcessAgentTests.app, "--json"])
