@@ -45,15 +45,7 @@ enum PendingImport {
                 // A second agent may have imported meanwhile.
                 guard try AgentDatabase.fact(fact, in: db) == nil else { return }
                 for (pending, record) in records {
-                    try db.execute(
-                        sql: """
-                            INSERT OR IGNORE INTO pending (app, identifier, session, fireDate, floating, record)
-                            VALUES (?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            pending.app, pending.identifier, session, pending.nextFireDate,
-                            pending.trigger.floatingCalendarMatch != nil, record,
-                        ])
+                    try PendingTable.insert(pending, record: record, session: session, in: db, replacing: false)
                 }
                 // Being shown when the old agent stopped: claimed by no running host, so the
                 // first agent to look shows them.

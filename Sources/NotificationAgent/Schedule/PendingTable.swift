@@ -162,15 +162,7 @@ package struct PendingTable: Sendable {
                 sql: "DELETE FROM firing WHERE app = ? AND identifier = ? AND fireDate = ? AND host = ?",
                 arguments: [pending.app, pending.identifier, pending.nextFireDate, host])
             guard db.changesCount > 0 else { return }
-            try db.execute(
-                sql: """
-                    INSERT OR IGNORE INTO pending (app, identifier, session, fireDate, floating, record)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    pending.app, pending.identifier, session, pending.nextFireDate,
-                    pending.trigger.floatingCalendarMatch != nil, record,
-                ])
+            try Self.insert(pending, record: record, session: session, in: db, replacing: false)
         }
     }
 
@@ -234,10 +226,13 @@ package struct PendingTable: Sendable {
 
     // MARK: Records
 
-    static func insert(_ pending: PendingNotification, record: Data, session: String, in db: Database) throws {
+    /// Writes `pending`'s row; with `replacing` false, a row already there for its key stays.
+    static func insert(
+        _ pending: PendingNotification, record: Data, session: String, in db: Database, replacing: Bool = true
+    ) throws {
         try db.execute(
             sql: """
-                INSERT OR REPLACE INTO pending (app, identifier, session, fireDate, floating, record)
+                INSERT OR \(replacing ? "REPLACE" : "IGNORE") INTO pending (app, identifier, session, fireDate, floating, record)
                 VALUES (?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
